@@ -1,0 +1,95 @@
+# SPDX-License-Identifier: MIT
+# The rseq/getcpu benchmark lab. `make help` lists the targets.
+# Every stage is a file target: a bench source change never rebuilds a kernel, a fragment
+# change rebuilds only the variants that use it.
+
+KVER      ?= 6.1
+VARIANTS  ?= rseq-y rseq-n
+# Variants make test builds and boots.
+TEST_VARIANTS ?= rseq-y rseq-n
+CC        ?= gcc
+CFLAGS    ?= -O2 -g -Wall -Wextra
+GUEST_CFLAGS = $(CFLAGS) -static -Ibench/include
+BUILD     := build
+export KVER BUILD := $(abspath $(BUILD))
+
+SRC       := $(BUILD)/src/linux-$(KVER)
+ALL_VARIANTS := $(notdir $(wildcard kernel/variants/*))
+IMAGES     = $(patsubst %,$(BUILD)/images/%.bzImage,$(1))
+HEADERS   := $(wildcard bench/include/lab/*.h)
+
+# Static programs that go into every guest.
+GUEST_BINS := $(BUILD)/guest/bin/lab-check
+
+.PHONY: all help deps source tools kernels initramfs guest-bins boot-smoke test clean distclean
+
+all: deps kernels initramfs boot-smoke
+
+help:
+	@echo "make              the main job: build the variants ($(VARIANTS)) and run them"
+	@echo "make test         build the test variants ($(TEST_VARIANTS)) and run every test"
+	@echo "make kernels      build the kernel image of each variant in VARIANTS"
+	@echo "make initramfs    build the guest initramfs (busybox + our static programs)"
+	@echo "make deps         install the Debian packages the lab needs (root)"
+	@echo "make clean        remove builds and guest runs (keeps data/, plots/ and the unpacked tree)"
+	@echo "make distclean    remove all of build/ (keeps data/ and plots/)"
+	@echo "variables: KVER=$(KVER) VARIANTS='$(VARIANTS)' ACCEL=auto|kvm|tcg|icount CPUS=2 MEM=512M"
+	@echo "variants:  $(ALL_VARIANTS)"
+
+# Debian packages; the stamp is per package list so adding one reinstalls.
+deps: $(BUILD)/.deps
+$(BUILD)/.deps: scripts/install-deps
+	scripts/install-deps
+	@mkdir -p $(@D) && touch $@
+
+source: $(SRC)/.lab-unpacked
+$(SRC)/.lab-unpacked: | $(BUILD)/.deps
+	scripts/kernel-source
+
+# The kernel's own initramfs writer, built from the pristine tree.
+tools: $(BUILD)/tools/gen_init_cpio
+$(BUILD)/tools/gen_init_cpio: | $(SRC)/.lab-unpacked
+	@mkdir -p $(@D)
+	$(CC) -O2 -o $@ $(SRC)/usr/gen_init_cpio.c
+
+kernels: $(call IMAGES,$(VARIANTS))
+$(BUILD)/images/%.bzImage: | $(SRC)/.lab-unpacked
+	scripts/build-kernel $*
+
+# Each variant's inputs, generated from its variant file.
+$(BUILD)/deps/%.mk: kernel/variants/% scripts/variant-deps
+	@mkdir -p $(@D)
+	@scripts/variant-deps $* > $@
+ifeq ($(filter help clean distclean,$(MAKECMDGOALS)),)
+-include $(patsubst %,$(BUILD)/deps/%.mk,$(ALL_VARIANTS))
+endif
+
+guest-bins: $(GUEST_BINS)
+$(BUILD)/guest/bin/%: bench/tests/%.c $(HEADERS)
+	@mkdir -p $(@D)
+	$(CC) $(GUEST_CFLAGS) -o $@ $<
+
+initramfs: $(BUILD)/initramfs/lab.cpio
+$(BUILD)/initramfs/lab.cpio: scripts/guest/init scripts/make-initramfs $(GUEST_BINS) $(BUILD)/tools/gen_init_cpio
+	@mkdir -p $(@D)
+	scripts/make-initramfs $@ $(GUEST_BINS)
+
+# For now the main job boots each variant once and checks it is what was asked for.
+boot-smoke: kernels initramfs
+	@for v in $(VARIANTS); do \
+		rel=$$(sed -n 's/^release: //p' $(BUILD)/images/$$v.info); \
+		rseq=$$(grep -q '^CONFIG_RSEQ=y' $(BUILD)/images/$$v.config && echo yes || echo no); \
+		echo ">> boot $$v: lab-check $$rel $${CPUS:-2} $$rseq"; \
+		GUEST_ENV=GLIBC_TUNABLES=glibc.pthread.rseq=0 scripts/boot $$v -- \
+			lab-check $$rel $${CPUS:-2} $$rseq || exit 1; \
+	done
+
+test: deps $(call IMAGES,$(TEST_VARIANTS)) initramfs
+	TEST_VARIANTS="$(TEST_VARIANTS)" prove -v scripts/tests/
+
+clean:
+	rm -rf $(BUILD)/kernel $(BUILD)/images $(BUILD)/guest $(BUILD)/initramfs $(BUILD)/runs \
+		$(BUILD)/deps $(BUILD)/logs $(BUILD)/tools $(BUILD)/kvm-probe $(BUILD)/src/*+*
+
+distclean:
+	rm -rf $(BUILD)
