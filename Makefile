@@ -6,20 +6,21 @@
 KVER      ?= 6.1
 VARIANTS  ?= rseq-y rseq-n
 # Variants make test builds and boots.
-TEST_VARIANTS ?= rseq-y rseq-n
+TEST_VARIANTS ?= rseq-y rseq-n rseq-debug rseq-stats rseq-stats-off
 CC        ?= gcc
 CFLAGS    ?= -O2 -g -Wall -Wextra
 GUEST_CFLAGS = $(CFLAGS) -static -Ibench/include
-BUILD     := build
-export KVER BUILD := $(abspath $(BUILD))
+BUILD     := $(abspath build)
+export KVER BUILD
 
 SRC       := $(BUILD)/src/linux-$(KVER)
 ALL_VARIANTS := $(notdir $(wildcard kernel/variants/*))
 IMAGES     = $(patsubst %,$(BUILD)/images/%.bzImage,$(1))
 HEADERS   := $(wildcard bench/include/lab/*.h)
 
-# Static programs that go into every guest.
+# Static programs that go into every guest; each bench/*.mk adds its own and its targets.
 GUEST_BINS := $(BUILD)/guest/bin/lab-check
+include $(wildcard bench/*.mk)
 
 .PHONY: all help deps source tools kernels initramfs guest-bins boot-smoke test clean distclean
 
@@ -30,6 +31,9 @@ help:
 	@echo "make test         build the test variants ($(TEST_VARIANTS)) and run every test"
 	@echo "make kernels      build the kernel image of each variant in VARIANTS"
 	@echo "make initramfs    build the guest initramfs (busybox + our static programs)"
+	@echo "make bench-host   CPU-read benchmarks on the running kernel (nothing is loaded into it)"
+	@echo "make bench-guest  the same in a guest: VARIANT=rseq-y (default) or any other"
+	@echo "make size         text/data/bss of every built variant and the CONFIG_RSEQ deltas"
 	@echo "make deps         install the Debian packages the lab needs (root)"
 	@echo "make clean        remove builds and guest runs (keeps data/, plots/ and the unpacked tree)"
 	@echo "make distclean    remove all of build/ (keeps data/ and plots/)"

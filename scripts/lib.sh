@@ -5,16 +5,16 @@ die() { echo "error: $*" >&2; exit 1; }
 
 # stage NAME CMD...: print a start line and an end line with elapsed seconds.
 stage() {
-	local name=$1; shift
-	local t0=$SECONDS rc=0
-	echo ">> $name ..."
-	"$@" || rc=$?
-	if [ $rc -eq 0 ]; then
-		echo ">> $name done in $((SECONDS - t0)) s"
+	local _stage=$1; shift
+	local _t0=$SECONDS _rc=0
+	echo ">> $_stage ..."
+	"$@" || _rc=$?
+	if [ $_rc -eq 0 ]; then
+		echo ">> $_stage done in $((SECONDS - _t0)) s"
 	else
-		echo ">> $name FAILED after $((SECONDS - t0)) s" >&2
+		echo ">> $_stage FAILED after $((SECONDS - _t0)) s" >&2
 	fi
-	return $rc
+	return $_rc
 }
 
 # The lab's top directory, wherever a script is called from.
@@ -22,9 +22,13 @@ LAB=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 BUILD=${BUILD:-$LAB/build}
 KVER=${KVER:-6.1}
 
-# variant_field VARIANT FIELD: print a field ("fragments:", "series:") of kernel/variants/VARIANT.
+# Where variants and fragments live (tests point these at temporary ones).
+VARIANT_DIR=${VARIANT_DIR:-$LAB/kernel/variants}
+FRAGMENT_DIR=${FRAGMENT_DIR:-$LAB/kernel/fragments}
+
+# variant_field VARIANT FIELD: print a field ("fragments:", "series:") of a variant file.
 variant_field() {
-	local f=$LAB/kernel/variants/$1
-	[ -f "$f" ] || die "unknown variant '$1' (no file kernel/variants/$1)"
+	local f=$VARIANT_DIR/$1
+	[ -f "$f" ] || die "unknown variant '$1' (no file $f)"
 	sed -n "s/^$2:[[:space:]]*//p" "$f" | head -n 1
 }

@@ -1,0 +1,143 @@
+/* SPDX-License-Identifier: MIT */
+/* Printing of a bench's rows: the CSV file and the seed-format table. Numbers come from stats.c. */
+#include <math.h>
+#include <string.h>
+
+#include "lab/results.h"
+#include "lab/stats.h"
+
+int lab_result_ok(const struct lab_result *r)
+{
+	return !strcmp(r->status, "ok");
+}
+
+/* A text field, quoted when it holds a comma, a quote or a newline. */
+static void csv_text(FILE *f, const char *s)
+{
+	if (!s)
+		s = "";
+	if (!strpbrk(s, ",\"\n")) {
+		fputs(s, f);
+		return;
+	}
+	fputc('"', f);
+	for (; *s; s++) {
+		if (*s == '"')
+			fputc('"', f);
+		fputc(*s == '\n' ? ' ' : *s, f);
+	}
+	fputc('"', f);
+}
+
+/* A number, or an empty field for NaN ("no figure", never a made-up zero). */
+static void csv_num(FILE *f, double v)
+{
+	if (!isnan(v))
+		fprintf(f, "%.4f", v);
+}
+
+/* Per-repetition values, ';'-separated in one field so the header does not depend on R. */
+static void csv_reps(FILE *f, const double *v, int n)
+{
+	for (int i = 0; v && i < n; i++)
+		fprintf(f, "%s%.4f", i ? ";" : "", v[i]);
+}
+
+static struct lab_summary ns_summary(const struct lab_result *r)
+{
+	struct lab_summary none = { NAN, NAN, NAN, NAN };
+
+	return lab_result_ok(r) ? lab_summarize(r->ns, r->reps) : none;
+}
+
+static struct lab_summary cycles_summary(const struct lab_result *r)
+{
+	struct lab_summary none = { NAN, NAN, NAN, NAN };
+
+	return lab_result_ok(r) && r->cycles ? lab_summarize(r->cycles, r->reps) : none;
+}
+
+void lab_results_csv(FILE *f, const struct lab_labels *l, const struct lab_result *r, int n,
+		     int baseline)
+{
+	double base = baseline >= 0 ? ns_summary(&r[baseline]).median : NAN;
+
+	fputs("variant,accel,method,label,path,glibc_rseq,threads,cpu,status,iters,reps,"
+	      "ns_per_op,cycles_per_op,ns_median,ns_min,ns_max,ns_spread,"
+	      "cycles_min,cycles_max,ratio_to_empty,seed_ns,ns_reps,cycles_reps\n", f);
+	for (int i = 0; i < n; i++) {
+		struct lab_summary ns = ns_summary(&r[i]), cy = cycles_summary(&r[i]);
+		int ok = lab_result_ok(&r[i]);
+
+		csv_text(f, l->variant);
+		fputc(',', f);
+		csv_text(f, l->accel);
+		fputc(',', f);
+		csv_text(f, r[i].method);
+		fputc(',', f);
+		csv_text(f, r[i].label);
+		fputc(',', f);
+		csv_text(f, r[i].path);
+		fputc(',', f);
+		csv_text(f, r[i].glibc_rseq);
+		fprintf(f, ",%d,%d,", r[i].threads, r[i].cpu);
+		csv_text(f, r[i].status);
+		if (ok)
+			fprintf(f, ",%llu,%d,", (unsigned long long)r[i].iters, r[i].reps);
+		else
+			fputs(",,,", f);
+		csv_num(f, ns.median);
+		fputc(',', f);
+		csv_num(f, cy.median);
+		fputc(',', f);
+		csv_num(f, ns.median);
+		fputc(',', f);
+		csv_num(f, ns.min);
+		fputc(',', f);
+		csv_num(f, ns.max);
+		fputc(',', f);
+		csv_num(f, ns.spread);
+		fputc(',', f);
+		csv_num(f, cy.min);
+		fputc(',', f);
+		csv_num(f, cy.max);
+		fputc(',', f);
+		csv_num(f, lab_ratio(ns.median, base));
+		fputc(',', f);
+		csv_num(f, r[i].seed_ns > 0 ? r[i].seed_ns : NAN);
+		fputc(',', f);
+		if (ok)
+			csv_reps(f, r[i].ns, r[i].reps);
+		fputc(',', f);
+		if (ok)
+			csv_reps(f, r[i].cycles, r[i].reps);
+		fputc('\n', f);
+	}
+}
+
+void lab_results_table(FILE *f, const struct lab_result *r, int n, int baseline)
+{
+	double base = baseline >= 0 ? ns_summary(&r[baseline]).median : NAN;
+
+	fprintf(f, "%-46s %9s %7s %7s %9s  %s\n", "method", "ns/op", "x empty", "spread",
+		"cycles/op", "seed x86-64");
+	for (int i = 0; i < n; i++) {
+		struct lab_summary ns = ns_summary(&r[i]), cy = cycles_summary(&r[i]);
+		char label[64], seed[16] = "";
+
+		snprintf(label, sizeof(label), "- %s:", r[i].label);
+		if (r[i].seed_ns > 0)
+			snprintf(seed, sizeof(seed), "%.1f ns", r[i].seed_ns);
+		if (!lab_result_ok(&r[i])) {
+			fprintf(f, "%-46s %s\n", label, r[i].status);
+			continue;
+		}
+		fprintf(f, "%-46s %6.2f ns %6.1fx %6.1f%%", label, ns.median,
+			lab_ratio(ns.median, base), 100 * ns.spread);
+		if (isnan(cy.median))
+			fprintf(f, " %9s", "");
+		else
+			fprintf(f, " %9.1f", cy.median);
+		fprintf(f, "  %-11s%s%s\n", seed, r[i].path[0] ? "  via " : "", r[i].path);
+	}
+}

@@ -1,0 +1,233 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * rseq-stats-check: run in a guest of the rseq-stats variant (our kernel patch series
+ * kernel/patches/rseq-stats, CONFIG_RSEQ_STATS=y). Checks the rseq event counters in
+ * /sys/kernel/debug/rseq/stats against what this program itself makes the kernel do:
+ *   - signals delivered inside a critical section move it to its abort handler; the ip_fixups
+ *     counter must rise by at least the aborts this program saw, abort_signal must move, and
+ *     notify_resume_signal must count every signal delivered;
+ *   - a pinned run with no signals sees (close to) no fixups;
+ *   - writing 0 resets the counters, writing anything else is refused.
+ * usage: rseq-stats-check [--require]
+ * Without the stats file it skips (plan 1..0), or fails with --require. TAP on stdout; the
+ * counter deltas of the forced-abort run are printed as "# forced:" diagnostics.
+ * It registers its own rseq area (re-executing itself with glibc's registration off if needed).
+ */
+#include "lab/rseq-test.h"
+
+#include <sched.h>
+#include <signal.h>
+#include <sys/time.h>
+#include <time.h>
+
+#include "lab/rseq-x86_64.h"
+#include "lab/tap.h"
+
+#ifndef STATS_FILE
+#define STATS_FILE "/sys/kernel/debug/rseq/stats"
+#endif
+#define MAX_STATS 32
+
+/* Every counter the series defines, in the order the file prints them. */
+static const char *const names[] = {
+	"notify_resume", "notify_resume_signal", "cpu_id_updates", "cs_checks", "lazy_clears",
+	"ip_fixups", "abort_preempt", "abort_signal", "abort_migrate", "sigsegv",
+	"registrations", "unregistrations",
+};
+#define NNAMES (sizeof(names) / sizeof(names[0]))
+
+/* Iterations of one critical section (tens of microseconds), the signal period, run times. */
+#define CS_LOOPS 50000UL
+#define TIMER_USEC 1000
+#define FORCED_SECONDS 1.0
+#define QUIET_SECONDS 0.5
+/* "Close to none": what a pinned, undisturbed run may see (the odd kernel thread wake-up). */
+#define QUIET_MAX_FIXUPS 10
+
+struct stats {
+	int n;
+	char name[MAX_STATS][40];
+	unsigned long long val[MAX_STATS];
+};
+
+static __thread struct rseq area __attribute__((aligned(32)));
+static volatile sig_atomic_t signals;
+
+static void on_alarm(int sig)
+{
+	(void)sig;
+	signals++;
+}
+
+/* Read and parse the stats file: 0 on success, -1 (errno set) if it cannot be read. */
+static int read_stats(struct stats *s)
+{
+	char line[128];
+	FILE *f = fopen(STATS_FILE, "r");
+
+	if (!f)
+		return -1;
+	s->n = 0;
+	while (s->n < MAX_STATS && fgets(line, sizeof(line), f))
+		if (sscanf(line, "%39[^:]: %llu", s->name[s->n], &s->val[s->n]) == 2)
+			s->n++;
+	fclose(f);
+	return 0;
+}
+
+/* A counter's value, or -1 if the file did not have it. */
+static long long get(const struct stats *s, const char *name)
+{
+	for (int i = 0; i < s->n; i++)
+		if (!strcmp(s->name[i], name))
+			return (long long)s->val[i];
+	return -1;
+}
+
+static long long delta(const struct stats *a, const struct stats *b, const char *name)
+{
+	return get(b, name) - get(a, name);
+}
+
+/* Write TEXT to the stats file: 0, or the errno of the failure. */
+static int write_stats(const char *text)
+{
+	FILE *f = fopen(STATS_FILE, "w");
+	int err;
+
+	if (!f)
+		return errno;
+	setvbuf(f, NULL, _IONBF, 0);
+	err = fputs(text, f) < 0 ? errno : 0;
+	if (fclose(f) && !err)
+		err = errno;
+	return err;
+}
+
+static double now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+/* Run critical sections back to back for SECONDS; count the runs and the aborts seen. */
+static void run_cs(double seconds, unsigned long *runs, unsigned long *aborts)
+{
+	volatile int stop = 0, in_cs = 0;
+	double end = now() + seconds;
+
+	*runs = *aborts = 0;
+	while (now() < end) {
+		if (lab_rseq_spin(&area, &stop, &in_cs, CS_LOOPS, NULL) == LAB_CS_ABORTED)
+			(*aborts)++;
+		(*runs)++;
+	}
+}
+
+static void print_deltas(const char *tag, const struct stats *a, const struct stats *b)
+{
+	for (size_t i = 0; i < NNAMES; i++)
+		tap_diag("%s: %s: %lld", tag, names[i], delta(a, b, names[i]));
+}
+
+int main(int argc, char **argv)
+{
+	int require = argc > 1 && !strcmp(argv[1], "--require");
+	struct stats s0, s1, q0, q1, r;
+	unsigned long runs, aborts, qruns, qaborts;
+	struct itimerval it = { { 0, TIMER_USEC }, { 0, TIMER_USEC } }, off = { 0 };
+	struct sigaction sa = { .sa_handler = on_alarm, .sa_flags = SA_RESTART };
+	long long fix;
+	size_t missing = 0;
+	cpu_set_t set;
+	int cpu, err;
+
+	lab_rseq_take_over(argv);
+	lab_rseq_skip_if_absent();
+	if (read_stats(&s0)) {
+		if (!require) {
+			printf("1..0 # SKIP no %s (kernel without CONFIG_RSEQ_STATS, or debugfs "
+			       "not mounted): %s\n", STATS_FILE, strerror(errno));
+			return 0;
+		}
+		tap_ok(0, "%s can be read (%s)", STATS_FILE, strerror(errno));
+		return tap_done();
+	}
+	for (size_t i = 0; i < NNAMES; i++)
+		if (get(&s0, names[i]) < 0) {
+			tap_diag("missing counter %s", names[i]);
+			missing++;
+		}
+	tap_ok(missing == 0 && s0.n == (int)NNAMES, "%s has the %zu counters (%d lines parsed)",
+	       STATS_FILE, NNAMES, s0.n);
+
+	/* Forced aborts: a 1 ms interval timer whose signals land inside critical sections. */
+	err = write_stats("0\n");
+	tap_ok(err == 0, "writing 0 to the stats file works (%s)", err ? strerror(err) : "ok");
+	read_stats(&s0);
+	err = lab_rseq_register(&area) ? errno : 0;
+	tap_ok(err == 0, "rseq registers a fresh area (%s)", err ? strerror(err) : "ok");
+	sigaction(SIGALRM, &sa, NULL);
+	signals = 0;
+	setitimer(ITIMER_REAL, &it, NULL);
+	run_cs(FORCED_SECONDS, &runs, &aborts);
+	setitimer(ITIMER_REAL, &off, NULL);
+	read_stats(&s1);
+	tap_diag("forced run: %lu critical sections, %lu aborted, %d signals", runs, aborts,
+		 (int)signals);
+	print_deltas("forced", &s0, &s1);
+
+	fix = delta(&s0, &s1, "ip_fixups");
+	tap_ok(aborts > 0, "signals inside critical sections forced aborts (%lu)", aborts);
+	tap_ok(fix >= (long long)aborts, "ip_fixups rose by at least the aborts seen (%lld >= %lu)",
+	       fix, aborts);
+	tap_ok(delta(&s0, &s1, "abort_signal") > 0 && delta(&s0, &s1, "abort_signal") <= fix,
+	       "abort_signal rose, by no more than ip_fixups (%lld)",
+	       delta(&s0, &s1, "abort_signal"));
+	tap_ok(delta(&s0, &s1, "notify_resume_signal") >= signals,
+	       "notify_resume_signal counts every signal delivered (%lld >= %d)",
+	       delta(&s0, &s1, "notify_resume_signal"), (int)signals);
+	tap_ok(delta(&s0, &s1, "cs_checks") >= fix,
+	       "cs_checks >= ip_fixups (%lld)", delta(&s0, &s1, "cs_checks"));
+	tap_ok(delta(&s0, &s1, "registrations") >= 1 && delta(&s0, &s1, "cpu_id_updates") >= 1,
+	       "the registration and its cpu_id update were counted (%lld, %lld)",
+	       delta(&s0, &s1, "registrations"), delta(&s0, &s1, "cpu_id_updates"));
+	tap_ok(delta(&s0, &s1, "sigsegv") == 0, "no rseq error ended in SIGSEGV (%lld)",
+	       delta(&s0, &s1, "sigsegv"));
+
+	/* Quiet: pinned to the CPU it is on, no signals. */
+	cpu = sched_getcpu();
+	CPU_ZERO(&set);
+	CPU_SET(cpu, &set);
+	tap_ok(sched_setaffinity(0, sizeof(set), &set) == 0, "pinned to CPU %d", cpu);
+	read_stats(&q0);
+	run_cs(QUIET_SECONDS, &qruns, &qaborts);
+	read_stats(&q1);
+	fix = delta(&q0, &q1, "ip_fixups");
+	tap_diag("quiet run: %lu critical sections, %lu aborted", qruns, qaborts);
+	print_deltas("quiet", &q0, &q1);
+	tap_ok(fix >= (long long)qaborts && fix <= QUIET_MAX_FIXUPS,
+	       "a quiet pinned run sees close to no fixups (%lld for %lu aborts, at most %d)",
+	       fix, qaborts, QUIET_MAX_FIXUPS);
+
+	err = lab_rseq_unregister(&area) ? errno : 0;
+	tap_ok(err == 0, "rseq unregisters (%s)", err ? strerror(err) : "ok");
+	read_stats(&s1);
+	tap_ok(delta(&q1, &s1, "unregistrations") >= 1, "the unregistration was counted (%lld)",
+	       delta(&q1, &s1, "unregistrations"));
+
+	/* Reset: nothing in this guest is in a critical section any more. */
+	err = write_stats("0\n");
+	read_stats(&r);
+	tap_ok(err == 0 && get(&r, "ip_fixups") == 0 && get(&r, "cs_checks") == 0 &&
+	       get(&r, "registrations") == 0 && get(&r, "unregistrations") == 0 &&
+	       get(&r, "abort_signal") == 0,
+	       "writing 0 resets the counters (ip_fixups %lld, cs_checks %lld, registrations %lld)",
+	       get(&r, "ip_fixups"), get(&r, "cs_checks"), get(&r, "registrations"));
+	err = write_stats("1\n");
+	tap_ok(err == EINVAL, "writing 1 is refused with EINVAL (%s)",
+	       err ? strerror(err) : "accepted");
+	return tap_done();
+}
