@@ -7,24 +7,30 @@
  */
 #define _GNU_SOURCE
 #include <errno.h>
+#include <math.h>
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "lab/cpu-read.h"
+#include "lab/icount.h"
 #include "lab/meta.h"
 #include "lab/outfile.h"
+#include "lab/pmu.h"
 #include "lab/results.h"
 #include "lab/stats.h"
 #include "lab/tap.h"
 
 #define USAGE "usage: lab-cpuread [--method M,...] [--reps N] [--duration MS] [--cpu N] " \
-	      "[--out DIR] [--variant NAME] [--accel NAME] [--no-worker] [--check] [--list]"
+	      "[--out DIR] [--variant NAME] [--accel NAME] [--icount] [--iters N] [--no-worker] " \
+	      "[--check] [--list]"
 
 struct options {
 	int selected[64];
 	int reps, cpu, check, worker, list;
+	int icount;     /* count instructions (QEMU icount) instead of timing */
+	uint64_t iters; /* fixed operations per loop; 0: calibrate to duration_ms */
 	long duration_ms;
 	const char *out, *variant, *accel;
 };
@@ -74,10 +80,11 @@ static void parse_options(int argc, char **argv, struct options *o)
 		{ "duration", required_argument, NULL, 'd' }, { "cpu", required_argument, NULL, 'c' },
 		{ "out", required_argument, NULL, 'o' }, { "variant", required_argument, NULL, 'V' },
 		{ "accel", required_argument, NULL, 'a' }, { "no-worker", no_argument, NULL, 'W' },
+		{ "icount", no_argument, NULL, 'I' }, { "iters", required_argument, NULL, 'n' },
 		{ "check", no_argument, NULL, 'k' }, { "list", no_argument, NULL, 'l' },
 		{ "help", no_argument, NULL, 'h' }, { NULL, 0, NULL, 0 },
 	};
-	int opt, any = 0;
+	int opt, any = 0, reps_given = 0;
 
 	memset(o, 0, sizeof(*o));
 	o->reps = 5;
@@ -90,7 +97,9 @@ static void parse_options(int argc, char **argv, struct options *o)
 	while ((opt = getopt_long(argc, argv, "", longs, NULL)) != -1) {
 		switch (opt) {
 		case 'm': select_methods(o, optarg); any = 1; break;
-		case 'r': o->reps = parse_long(optarg, "--reps", 1, 1000); break;
+		case 'r': o->reps = parse_long(optarg, "--reps", 1, 1000); reps_given = 1; break;
+		case 'I': o->icount = 1; break;
+		case 'n': o->iters = parse_long(optarg, "--iters", 1, 1L << 40); break;
 		case 'd': o->duration_ms = parse_long(optarg, "--duration (ms)", 1, 600000); break;
 		case 'c': o->cpu = parse_long(optarg, "--cpu", 0, CPU_SETSIZE - 1); break;
 		case 'o': o->out = optarg; break;
@@ -106,6 +115,12 @@ static void parse_options(int argc, char **argv, struct options *o)
 	}
 	if (optind < argc)
 		usage_error("unexpected argument '%s'", argv[optind]);
+	/* Under QEMU icount the figures are exact instruction counts: one repetition says all. */
+	o->icount |= !strcmp(o->accel, "icount");
+	if (o->icount && !reps_given)
+		o->reps = 1;
+	if (o->icount && !o->iters)
+		o->iters = LAB_ICOUNT_ITERS;
 	for (int i = 0; i < lab_cpu_read_ncases; i++)
 		o->selected[i] |= !any;
 	o->selected[0] = 1; /* the empty loop: every ratio is against it */
@@ -156,7 +171,12 @@ static int write_results(const struct options *o, struct row *rows, int n, int b
 	lab_meta_write_system(meta);
 	fprintf(meta, "glibc_rseq: %s\nbench_cpu: %d\ncpus_verified: %d\nreps: %d\n"
 		"duration_ms_per_rep: %ld\ncycles_source: %s\n", modes, rows[0].r.cpu, checked,
-		o->reps, o->duration_ms, rows[0].r.cycles ? "TSC ticks" : "none (TSC not invariant)");
+		o->reps, o->iters ? 0 : o->duration_ms,
+		rows[0].r.cycles ? "TSC ticks" : "none (TSC not invariant)");
+	fprintf(meta, "figures: %s\niters_fixed: %llu\npmu: %s\n",
+		o->icount ? "instructions/op (QEMU icount; no ns)" : "ns/op",
+		(unsigned long long)o->iters, o->icount ? "not used (icount)" :
+		lab_pmu_why() ? lab_pmu_why() : "yes (cycles, instructions)");
 	free(res);
 	if (lab_outfile_commit(files, 2)) {
 		fprintf(stderr, "lab-cpuread: cannot finish %s: %s\n", files[0].path, strerror(errno));
@@ -266,31 +286,67 @@ int main(int argc, char **argv)
 
 		if (!w->exec)
 			continue;
-		if (lab_exec_calibrate(w->exec, cases, w->idx, o.duration_ms * 1000000ull,
-				       &w->r.iters, msg, sizeof(msg))) {
+		w->r.iters = o.iters;
+		if (!o.iters && lab_exec_calibrate(w->exec, cases, w->idx, o.duration_ms * 1000000ull,
+						   &w->r.iters, msg, sizeof(msg))) {
 			fprintf(stderr, "lab-cpuread: %s: %s\n", w->r.method, msg);
 			return 1;
 		}
+		if (o.icount) {
+			w->r.instr = calloc(o.reps, sizeof(double));
+			w->r.instr_source = "icount";
+			continue;
+		}
 		w->r.ns = calloc(o.reps, sizeof(double));
 		w->r.cycles = tsc ? calloc(o.reps, sizeof(double)) : NULL;
+		if (!lab_pmu_why()) {
+			w->r.instr = calloc(o.reps, sizeof(double));
+			w->r.instr_source = "pmu";
+			w->r.pmu_cycles = calloc(o.reps, sizeof(double));
+		}
 	}
-	printf("lab-cpuread: %s/%s, CPU %d, %d reps x %ld ms per row, glibc rseq %s\n",
-	       o.variant, o.accel, o.cpu, o.reps, o.duration_ms, modes);
+	if (o.icount)
+		printf("lab-cpuread: %s/%s, CPU %d, instructions/op (QEMU icount), %d rep(s) x "
+		       "%llu ops, glibc rseq %s\n", o.variant, o.accel, o.cpu, o.reps,
+		       (unsigned long long)o.iters, modes);
+	else
+		printf("lab-cpuread: %s/%s, CPU %d, %d reps x %ld ms per row, glibc rseq %s\n",
+		       o.variant, o.accel, o.cpu, o.reps, o.duration_ms, modes);
 	fflush(stdout);
 	for (int rep = 0; rep < o.reps; rep++) {
 		for (int k = 0; k < n; k++) {
 			struct row *w = &rows[(k + rep) % n];
 			struct lab_sample s;
+			struct lab_kstats k0, k1;
 
 			if (!w->exec)
 				continue;
+			if (o.icount) {
+				if (lab_exec_icount(w->exec, cases, w->idx, w->r.iters,
+						    &w->r.instr[rep], msg, sizeof(msg))) {
+					fprintf(stderr, "lab-cpuread: %s: %s\n", w->r.method, msg);
+					return 1;
+				}
+				continue;
+			}
+			/* The kernel's rseq counters around the row (system-wide; absent: no figure). */
+			lab_kstats_read(&k0);
 			if (lab_exec_measure(w->exec, cases, w->idx, w->r.iters, &s, msg, sizeof(msg))) {
 				fprintf(stderr, "lab-cpuread: %s: %s\n", w->r.method, msg);
 				return 1;
 			}
+			lab_kstats_read(&k1);
+			w->r.has_kstats = lab_kstats_add_delta(w->r.kstats, &k0, &k1) == 0;
 			w->r.ns[rep] = lab_per_op(s.ns, w->r.iters);
 			if (w->r.cycles)
 				w->r.cycles[rep] = lab_per_op(s.ticks, w->r.iters);
+			if (w->r.pmu_cycles && !isnan(s.pmu_cycles)) {
+				w->r.pmu_cycles[rep] = lab_per_op(s.pmu_cycles, w->r.iters);
+				w->r.instr[rep] = lab_per_op(s.pmu_instructions, w->r.iters);
+			} else if (w->r.pmu_cycles) { /* the worker had no PMU: no figure */
+				w->r.pmu_cycles = w->r.instr = NULL;
+				w->r.instr_source = NULL;
+			}
 		}
 	}
 	lab_exec_stop(&worker);
@@ -302,6 +358,8 @@ int main(int argc, char **argv)
 			res[k] = rows[k].r;
 		printf("\nBenchmarking various approaches for reading the current CPU number\n");
 		lab_results_table(stdout, res, n, 0);
+		if (!o.icount && lab_pmu_why())
+			printf("(%s: the cycles/instructions columns are empty)\n", lab_pmu_why());
 	}
 	if (o.out && write_results(&o, rows, n, 0, modes, checked))
 		return 1;

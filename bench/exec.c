@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "lab/harness.h"
+#include "lab/icount.h"
 
 extern char **environ;
 
@@ -186,8 +187,21 @@ int lab_exec_measure(struct lab_exec *e, const struct lab_case *cases, int idx,
 	if (e->pid) {
 		if (ask(e, msg, len, "r %d %" PRIu64, idx, iters))
 			return -1;
-		return sscanf(msg, "%lf %lf", &s->ns, &s->ticks) == 2 ? 0 : -1;
+		return sscanf(msg, "%lf %lf %lf %lf", &s->ns, &s->ticks, &s->pmu_cycles,
+			      &s->pmu_instructions) == 4 ? 0 : -1;
 	}
 	*s = lab_measure(&cases[idx], iters);
+	return 0;
+}
+
+int lab_exec_icount(struct lab_exec *e, const struct lab_case *cases, int idx,
+		    uint64_t iters, double *instr, char *msg, size_t len)
+{
+	if (e->pid) {
+		if (ask(e, msg, len, "i %d %" PRIu64, idx, iters))
+			return -1;
+		return sscanf(msg, "%lf", instr) == 1 ? 0 : -1;
+	}
+	*instr = lab_icount_per_op(&cases[idx], iters);
 	return 0;
 }

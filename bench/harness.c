@@ -8,6 +8,7 @@
 
 #include "lab/arch.h"
 #include "lab/harness.h"
+#include "lab/pmu.h"
 #include "lab/rseq-abi.h"
 
 enum lab_mode lab_mode_now(void)
@@ -48,11 +49,14 @@ struct lab_sample lab_measure(const struct lab_case *c, uint64_t iters)
 	uint64_t t0, t1;
 	unsigned long long k0, k1;
 
+	lab_pmu_open(); /* counters outside the timed span, so they cost no time */
+	lab_pmu_start();
 	t0 = lab_now_ns();
 	k0 = lab_ticks();
 	c->loop(iters);
 	k1 = lab_ticks();
 	t1 = lab_now_ns();
+	lab_pmu_stop(&s.pmu_cycles, &s.pmu_instructions);
 	s.ns = (double)(t1 - t0);
 	s.ticks = (double)(k1 - k0);
 	return s;

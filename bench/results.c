@@ -47,7 +47,19 @@ static struct lab_summary ns_summary(const struct lab_result *r)
 {
 	struct lab_summary none = { NAN, NAN, NAN, NAN };
 
-	return lab_result_ok(r) ? lab_summarize(r->ns, r->reps) : none;
+	return lab_result_ok(r) && r->ns ? lab_summarize(r->ns, r->reps) : none;
+}
+
+/* Median of a counted figure (NULL: not counted). */
+static double counted(const struct lab_result *r, const double *v)
+{
+	return lab_result_ok(r) && v ? lab_summarize(v, r->reps).median : NAN;
+}
+
+/* The figure rows are compared by: ns/op, or instructions/op where there is no time (icount). */
+static double main_figure(const struct lab_result *r)
+{
+	return r->ns ? ns_summary(r).median : counted(r, r->instr);
 }
 
 static struct lab_summary cycles_summary(const struct lab_result *r)
@@ -57,14 +69,57 @@ static struct lab_summary cycles_summary(const struct lab_result *r)
 	return lab_result_ok(r) && r->cycles ? lab_summarize(r->cycles, r->reps) : none;
 }
 
+uint64_t lab_result_ops(const struct lab_result *r)
+{
+	if (!lab_result_ok(r))
+		return 0;
+	return r->ops_total ? r->ops_total : r->iters * (uint64_t)r->reps;
+}
+
+/* count per million operations, NaN when not measured or no operations. */
+static double per_mop(int measured, double count, uint64_t ops)
+{
+	return measured && ops ? count * 1e6 / (double)ops : NAN;
+}
+
+/* The columns after the CPU-read ones: per-thread strategies and kernel events. */
+static void csv_extra_header(FILE *f)
+{
+	fputs(",strategy,ops_total,aborts_per_mop,mops_per_s", f);
+	for (int i = 0; i < LAB_KSTATS_N; i++)
+		fprintf(f, ",k_%s_per_mop", lab_kstats_names[i]);
+}
+
+static void csv_extra(FILE *f, const struct lab_result *r)
+{
+	uint64_t ops = lab_result_ops(r);
+
+	fputc(',', f);
+	csv_text(f, r->strategy);
+	fputc(',', f);
+	if (ops)
+		fprintf(f, "%llu", (unsigned long long)ops);
+	fputc(',', f);
+	csv_num(f, per_mop(r->counts_aborts, (double)r->aborts, ops));
+	fputc(',', f);
+	csv_num(f, ops && r->wall_ns_total > 0 ? (double)ops * 1e3 / r->wall_ns_total : NAN);
+	for (int i = 0; i < LAB_KSTATS_N; i++) {
+		fputc(',', f);
+		csv_num(f, per_mop(r->has_kstats, (double)r->kstats[i], ops));
+	}
+}
+
 void lab_results_csv(FILE *f, const struct lab_labels *l, const struct lab_result *r, int n,
 		     int baseline)
 {
-	double base = baseline >= 0 ? ns_summary(&r[baseline]).median : NAN;
+	double base = baseline >= 0 ? main_figure(&r[baseline]) : NAN;
 
 	fputs("variant,accel,method,label,path,glibc_rseq,threads,cpu,status,iters,reps,"
 	      "ns_per_op,cycles_per_op,ns_median,ns_min,ns_max,ns_spread,"
-	      "cycles_min,cycles_max,ratio_to_empty,seed_ns,ns_reps,cycles_reps\n", f);
+	      "cycles_min,cycles_max,ratio_to_empty,seed_ns,ns_reps,cycles_reps,"
+	      "instructions_per_op,instructions_source,pmu_cycles_per_op", f);
+	csv_extra_header(f);
+	fputc('\n', f);
 	for (int i = 0; i < n; i++) {
 		struct lab_summary ns = ns_summary(&r[i]), cy = cycles_summary(&r[i]);
 		int ok = lab_result_ok(&r[i]);
@@ -102,7 +157,7 @@ void lab_results_csv(FILE *f, const struct lab_labels *l, const struct lab_resul
 		fputc(',', f);
 		csv_num(f, cy.max);
 		fputc(',', f);
-		csv_num(f, lab_ratio(ns.median, base));
+		csv_num(f, lab_ratio(main_figure(&r[i]), base));
 		fputc(',', f);
 		csv_num(f, r[i].seed_ns > 0 ? r[i].seed_ns : NAN);
 		fputc(',', f);
@@ -111,7 +166,34 @@ void lab_results_csv(FILE *f, const struct lab_labels *l, const struct lab_resul
 		fputc(',', f);
 		if (ok)
 			csv_reps(f, r[i].cycles, r[i].reps);
+		fputc(',', f);
+		csv_num(f, counted(&r[i], r[i].instr));
+		fputc(',', f);
+		if (ok && r[i].instr)
+			csv_text(f, r[i].instr_source);
+		fputc(',', f);
+		csv_num(f, counted(&r[i], r[i].pmu_cycles));
+		csv_extra(f, &r[i]);
 		fputc('\n', f);
+	}
+}
+
+/* Under icount there is no time: label, instructions/op, ratio to the baseline. */
+static void instr_table(FILE *f, const struct lab_result *r, int n, int baseline)
+{
+	double base = baseline >= 0 ? main_figure(&r[baseline]) : NAN;
+
+	fprintf(f, "%-46s %14s %7s\n", "method", "instructions/op", "x empty");
+	for (int i = 0; i < n; i++) {
+		char label[64];
+		double v = counted(&r[i], r[i].instr);
+
+		snprintf(label, sizeof(label), "- %s:", r[i].label);
+		if (!lab_result_ok(&r[i]))
+			fprintf(f, "%-46s %s\n", label, r[i].status);
+		else
+			fprintf(f, "%-46s %14.2f %6.1fx%s%s\n", label, v, lab_ratio(v, base),
+				r[i].path[0] ? "  via " : "", r[i].path);
 	}
 }
 
@@ -119,6 +201,10 @@ void lab_results_table(FILE *f, const struct lab_result *r, int n, int baseline)
 {
 	double base = baseline >= 0 ? ns_summary(&r[baseline]).median : NAN;
 
+	if (n > 0 && !r[0].ns && r[0].instr) {
+		instr_table(f, r, n, baseline);
+		return;
+	}
 	fprintf(f, "%-46s %9s %7s %7s %9s  %s\n", "method", "ns/op", "x empty", "spread",
 		"cycles/op", "seed x86-64");
 	for (int i = 0; i < n; i++) {
@@ -138,6 +224,10 @@ void lab_results_table(FILE *f, const struct lab_result *r, int n, int baseline)
 			fprintf(f, " %9s", "");
 		else
 			fprintf(f, " %9.1f", cy.median);
-		fprintf(f, "  %-11s%s%s\n", seed, r[i].path[0] ? "  via " : "", r[i].path);
+		fprintf(f, "  %-11s%s%s", seed, r[i].path[0] ? "  via " : "", r[i].path);
+		if (r[i].pmu_cycles && r[i].instr)
+			fprintf(f, "  [PMU %.1f cycles, %.1f instructions]",
+				counted(&r[i], r[i].pmu_cycles), counted(&r[i], r[i].instr));
+		fputc('\n', f);
 	}
 }

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "lab/harness.h"
+#include "lab/icount.h"
 
 static int serve_one(const struct lab_case *cases, int ncases, char *line)
 {
@@ -14,7 +15,7 @@ static int serve_one(const struct lab_case *cases, int ncases, char *line)
 	long idx = -1;
 	int ret = 0;
 
-	if (strchr("svcr", line[0])) {
+	if (strchr("svcri", line[0])) {
 		idx = strtol(p, &p, 10);
 		if (idx < 0 || idx >= ncases) {
 			printf("no bad case index %ld\n", idx);
@@ -59,9 +60,14 @@ static int serve_one(const struct lab_case *cases, int ncases, char *line)
 	case 'r': {
 		struct lab_sample s = lab_measure(&cases[idx], strtoull(p, NULL, 10));
 
-		snprintf(msg, sizeof(msg), "%.0f %.0f", s.ns, s.ticks);
+		snprintf(msg, sizeof(msg), "%.0f %.0f %.0f %.0f", s.ns, s.ticks, s.pmu_cycles,
+			 s.pmu_instructions);
 		break;
 	}
+	case 'i':
+		snprintf(msg, sizeof(msg), "%.17g",
+			 lab_icount_per_op(&cases[idx], strtoull(p, NULL, 10)));
+		break;
 	default:
 		snprintf(msg, sizeof(msg), "unknown request '%c'", line[0]);
 		ret = -1;

@@ -2,9 +2,29 @@
 # shellcheck shell=bash
 # Helpers for the bench-* scripts: where results go, and how a run directory appears whole.
 . "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
-case $BUILD in /*) ;; *) BUILD=$LAB/$BUILD ;; esac
 # shellcheck disable=SC2034 # used by the scripts that source this file
 CPUREAD=$BUILD/guest/bin/lab-cpuread
+# shellcheck disable=SC2034
+PERCPU=$BUILD/guest/bin/lab-percpu
+
+# bench_split ARGS...: set ONLY (from --only cpu-read|percpu), CR_ARGS (the rest) and PC_ARGS
+# (PERCPU_ARGS, plus --reps/--duration from the rest when both benches run, or the rest with
+# --only percpu). Options not shared by the two benches go to cpu-read unless --only says.
+bench_split() {
+	ONLY=all CR_ARGS=() PC_ARGS=()
+	if [ "${1:-}" = --only ]; then
+		case ${2:-} in cpu-read|percpu) ONLY=$2 ;; *) die "--only takes cpu-read or percpu, not '${2:-}'" ;; esac
+		shift 2
+	fi
+	CR_ARGS=("$@")
+	# shellcheck disable=SC2206 # PERCPU_ARGS is a word list by design
+	PC_ARGS=(${PERCPU_ARGS:-})
+	if [ "$ONLY" = percpu ]; then PC_ARGS+=("$@"); return; fi
+	while [ $# -gt 0 ]; do
+		case $1 in --reps|--duration) PC_ARGS+=("$1" "${2:-}"); shift ;; esac
+		shift
+	done
+}
 # DATA: the results directory (tests point it elsewhere).
 DATA=${DATA:-$LAB/data}
 

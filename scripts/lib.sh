@@ -20,6 +20,8 @@ stage() {
 # The lab's top directory, wherever a script is called from.
 LAB=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 BUILD=${BUILD:-$LAB/build}
+# Scripts cd into the kernel tree: a relative BUILD would land inside it.
+case $BUILD in /*) ;; *) BUILD=$LAB/$BUILD ;; esac
 KVER=${KVER:-6.1}
 
 # Where variants and fragments live (tests point these at temporary ones).

@@ -27,13 +27,13 @@ static __thread struct rseq area __attribute__((aligned(32))) = {
 static struct rseq other __attribute__((aligned(32)));
 static char raw[2 * sizeof(struct rseq)] __attribute__((aligned(32)));
 
-/* "0" or the errno name-ish text of a failed call, for messages. */
+/* "0", or the error text of a failed call, for messages. */
 static const char *res(int ret)
 {
 	return ret == 0 ? "0" : strerror(errno);
 }
 
-/* expect_errno: the call failed with exactly this errno. */
+/* The call failed with exactly this errno. */
 static int fails_with(int ret, int err)
 {
 	return ret == -1 && errno == err;

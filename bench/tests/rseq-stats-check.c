@@ -13,6 +13,7 @@
  * counter deltas of the forced-abort run are printed as "# forced:" diagnostics.
  * It registers its own rseq area (re-executing itself with glibc's registration off if needed).
  */
+#define _GNU_SOURCE
 #include "lab/rseq-test.h"
 
 #include <sched.h>

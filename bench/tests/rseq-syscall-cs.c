@@ -6,7 +6,6 @@
  * usage: rseq-syscall-cs killed|survives      (TAP on stdout)
  */
 #define _GNU_SOURCE
-#include <errno.h>
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>

@@ -54,6 +54,7 @@ struct lab_case {
 struct lab_sample {
 	double ns;    /* CLOCK_MONOTONIC nanoseconds for the whole loop */
 	double ticks; /* lab_ticks() delta for the whole loop */
+	double pmu_cycles, pmu_instructions; /* PMU counts for the loop (lab/pmu.h); NaN: no PMU */
 };
 
 /* This process's glibc rseq state. */
@@ -103,6 +104,9 @@ int lab_exec_calibrate(struct lab_exec *e, const struct lab_case *cases, int idx
 		       uint64_t target_ns, uint64_t *iters, char *msg, size_t len);
 int lab_exec_measure(struct lab_exec *e, const struct lab_case *cases, int idx,
 		     uint64_t iters, struct lab_sample *s, char *msg, size_t len);
+/* Instructions per operation under QEMU icount (lab/icount.h). */
+int lab_exec_icount(struct lab_exec *e, const struct lab_case *cases, int idx,
+		    uint64_t iters, double *instr, char *msg, size_t len);
 
 /* The worker's side: serve requests on stdin/stdout until EOF; returns the exit status. */
 int lab_worker_serve(const struct lab_case *cases, int ncases);

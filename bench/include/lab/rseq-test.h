@@ -3,7 +3,6 @@
 #ifndef LAB_RSEQ_TEST_H
 #define LAB_RSEQ_TEST_H
 
-#define _GNU_SOURCE
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -75,11 +75,39 @@ static void test_csv(void)
 	line3[-1] = 0;
 	line3[strcspn(line3, "\n")] = 0;
 	tap_ok(!strcmp(line2, "host,none,m,\"a, \"\"quoted\"\" label\",,on,1,0,ok,50,3,"
-			      "4.0000,,4.0000,3.0000,5.0000,0.5000,,,4.0000,53.9000,4.0000;5.0000;3.0000,"),
+			      "4.0000,,4.0000,3.0000,5.0000,0.5000,,,4.0000,53.9000,4.0000;5.0000;3.0000,"
+			      ",,,,,150" ",,,,,,,,,,,,"),
 	       "a row: median 4, min 3, max 5, spread 0.5, 4x the empty loop, reps kept (%s)", line2);
 	tap_ok(!strcmp(line3, "host,none,rdpid,RDPID,,on,1,0,unsupported: CPUID has no RDPID,,,"
-			      ",,,,,,,,,,,"),
+			      ",,,,,,,,,,,,,,,," ",,,,,,,,,,,,"),
 	       "an unsupported row has its reason and empty figures (%s)", line3);
+	free(buf);
+}
+
+/* The per-CPU bench's columns: strategy, ops_total, aborts and kernel events per Mop. */
+static void test_percpu_columns(void)
+{
+	double ns[1] = { 2.0 };
+	struct lab_result r = { .method = "counter-rseq", .label = "rseq", .status = "ok",
+				.glibc_rseq = "on", .threads = 2, .cpu = -1, .reps = 1,
+				.iters = 1000000, .ns = ns, .strategy = "counter",
+				.ops_total = 2000000, .counts_aborts = 1, .aborts = 6,
+				.wall_ns_total = 2e6, .has_kstats = 1 };
+	struct lab_labels l = { "rseq-stats", "tcg" };
+	char *buf = NULL, *row;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	r.kstats[5] = 4; /* ip_fixups */
+	lab_results_csv(f, &l, &r, 1, -1);
+	fclose(f);
+	tap_ok(strstr(buf, ",strategy,ops_total,aborts_per_mop,mops_per_s,k_notify_resume_per_mop,")
+	       && strstr(buf, ",k_ip_fixups_per_mop,"), "CSV header has the per-CPU columns");
+	row = strchr(buf, '\n') + 1;
+	row[strcspn(row, "\n")] = 0;
+	tap_ok(strstr(row, ",counter,2000000,3.0000,1000.0000,0.0000,0.0000,0.0000,0.0000,0.0000,"
+		       "2.0000,0.0000,0.0000,0.0000,0.0000") != NULL,
+	       "per-CPU row: 3 aborts and 2 ip fixups per Mop, 1000 Mops/s (%s)", row);
 	free(buf);
 }
 
@@ -88,5 +116,6 @@ int main(void)
 	test_per_op();
 	test_summary();
 	test_csv();
+	test_percpu_columns();
 	return tap_done();
 }

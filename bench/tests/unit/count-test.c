@@ -1,0 +1,133 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Unit test of the counted figures (issues 8, 9): decoding a perf_event group read into
+ * cycles and instructions (scaling when multiplexed, nothing when the counters never ran), the
+ * icount difference of minima, and the CSV columns they feed (empty when not counted, and no
+ * ns figure for icount rows).
+ */
+#include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lab/icount.h"
+#include "lab/pmu.h"
+#include "lab/results.h"
+#include "lab/tap.h"
+
+static void test_decode(void)
+{
+	/* nr, time_enabled, time_running, cycles, instructions */
+	const uint64_t full[] = { 2, 1000, 1000, 4200, 3000 };
+	const uint64_t half[] = { 2, 1000, 500, 4200, 3000 };
+	const uint64_t never[] = { 2, 1000, 0, 0, 0 };
+	const uint64_t three[] = { 3, 1000, 1000, 1, 2 };
+	double c, i;
+
+	lab_pmu_decode(full, 5, &c, &i);
+	tap_ok(c == 4200 && i == 3000, "a full-time group read gives its counts (%g, %g)", c, i);
+	lab_pmu_decode(half, 5, &c, &i);
+	tap_ok(c == 8400 && i == 6000, "a multiplexed read is scaled by enabled/running (%g, %g)",
+	       c, i);
+	lab_pmu_decode(never, 5, &c, &i);
+	tap_ok(isnan(c) && isnan(i), "counters that never ran give no figure, not zero");
+	lab_pmu_decode(three, 5, &c, &i);
+	tap_ok(isnan(c) && isnan(i), "a group of another shape gives no figure");
+	lab_pmu_decode(full, 3, &c, &i);
+	tap_ok(isnan(c) && isnan(i), "a short read gives no figure");
+}
+
+static void test_icount(void)
+{
+	tap_ok(lab_icount_from_minima(3050, 6050, 1000) == 3.0,
+	       "(min 2n - min n) / n cancels the fixed cost: 3 instructions/op");
+	tap_ok(lab_icount_from_minima(186123, 372123, 1000) == 186.0, "186 instructions/op");
+	tap_ok(isnan(lab_icount_from_minima(5000, 4000, 1000)), "a shorter 2n loop is no figure");
+	tap_ok(isnan(lab_icount_from_minima(1, 2, 0)), "zero operations is no figure");
+}
+
+/* The field under column header in the second line of a CSV without quoted fields. */
+static char *field(char *csv, const char *header)
+{
+	static char out[64];
+	char *p = strchr(csv, '\n') + 1;
+	int col = -1, k;
+
+	/* find the column by name in the header */
+	for (const char *h = csv, *end = strchr(csv, '\n'); h < end; col++) {
+		size_t len = strcspn(h, ",\n");
+
+		if (len == strlen(header) && !strncmp(h, header, len)) {
+			col++;
+			break;
+		}
+		h += len + 1;
+	}
+	k = col;
+	for (int i = 0; i < k && p; i++)
+		p = strchr(p, ',') ? strchr(p, ',') + 1 : NULL;
+	if (!p)
+		return "(none)";
+	snprintf(out, sizeof(out), "%.*s", (int)strcspn(p, ",\n"), p);
+	return out;
+}
+
+static void test_csv(void)
+{
+	double ns[] = { 2.0 }, ins[] = { 18.0 }, cyc[] = { 7.5 };
+	struct lab_labels l = { "rseq-y", "icount" };
+	struct lab_result r;
+	char *buf;
+	size_t len;
+	FILE *f;
+
+	memset(&r, 0, sizeof(r));
+	r.method = "m";
+	r.label = "m";
+	r.glibc_rseq = "on";
+	strcpy(r.status, "ok");
+	r.threads = 1;
+	r.reps = 1;
+	r.iters = 1000;
+	r.instr = ins;
+	r.instr_source = "icount";
+	f = open_memstream(&buf, &len);
+	lab_results_csv(f, &l, &r, 1, -1);
+	fclose(f);
+	tap_ok(!strcmp(field(buf, "instructions_per_op"), "18.0000"),
+	       "icount row: instructions_per_op 18 (%s)", field(buf, "instructions_per_op"));
+	tap_ok(!strcmp(field(buf, "instructions_source"), "icount"), "and its source is icount");
+	tap_ok(!strcmp(field(buf, "ns_per_op"), "") && !strcmp(field(buf, "ns_reps"), ""),
+	       "icount row: no ns figure at all");
+	free(buf);
+
+	r.ns = ns;
+	r.instr = NULL;
+	r.instr_source = NULL;
+	f = open_memstream(&buf, &len);
+	lab_results_csv(f, &l, &r, 1, -1);
+	fclose(f);
+	tap_ok(!strcmp(field(buf, "instructions_per_op"), "") &&
+	       !strcmp(field(buf, "pmu_cycles_per_op"), ""),
+	       "no PMU: the counter columns are empty, never 0");
+	free(buf);
+
+	r.instr = ins;
+	r.instr_source = "pmu";
+	r.pmu_cycles = cyc;
+	f = open_memstream(&buf, &len);
+	lab_results_csv(f, &l, &r, 1, -1);
+	fclose(f);
+	tap_ok(!strcmp(field(buf, "pmu_cycles_per_op"), "7.5000") &&
+	       !strcmp(field(buf, "instructions_source"), "pmu"),
+	       "with a PMU: cycles 7.5 and instructions from pmu");
+	free(buf);
+}
+
+int main(void)
+{
+	test_decode();
+	test_icount();
+	test_csv();
+	return tap_done();
+}
