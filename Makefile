@@ -4,7 +4,8 @@
 # change rebuilds only the variants that use it.
 
 KVER      ?= 6.1
-VARIANTS  ?= rseq-y rseq-n
+# The first variant is the base of every comparison.
+VARIANTS  ?= rseq-n rseq-y
 # Variants make test builds and boots.
 TEST_VARIANTS ?= rseq-y rseq-n rseq-debug rseq-stats rseq-stats-off
 CC        ?= gcc
@@ -24,7 +25,24 @@ include $(wildcard bench/*.mk)
 
 .PHONY: all help deps source tools kernels initramfs guest-bins boot-smoke test clean distclean
 
-all: deps kernels initramfs boot-smoke
+# The main job, one stage after the other (each a target of its own): kernels, the benches on
+# the host and in each variant's guest, exact instruction counts (icount), hackbench A/B, the
+# size cost, then the report from data/.
+all: deps
+	@t0=$$(date +%s); stage() { s=$$(date +%s); echo "==> $$1"; shift; "$$@" || exit 1; \
+		echo "==> done in $$(( $$(date +%s) - s )) s"; }; \
+	stage "kernels: $(VARIANTS)" $(MAKE) --no-print-directory kernels initramfs && \
+	stage "boot check of each variant" $(MAKE) --no-print-directory boot-smoke && \
+	stage "size cost" $(MAKE) --no-print-directory size && \
+	stage "benchmarks on the host" $(MAKE) --no-print-directory bench-host && \
+	for v in $(VARIANTS); do \
+		stage "benchmarks in a $$v guest" $(MAKE) --no-print-directory bench-guest VARIANT=$$v || exit 1; \
+	done && \
+	stage "instructions/op under icount: $(firstword $(VARIANTS)) vs $(lastword $(VARIANTS))" \
+		$(MAKE) --no-print-directory compare-icount A=$(firstword $(VARIANTS)) B=$(lastword $(VARIANTS)) && \
+	stage "hackbench A/B" $(MAKE) --no-print-directory hackbench && \
+	stage "report" $(MAKE) --no-print-directory report && \
+	echo "==> main job done in $$(( $$(date +%s) - t0 )) s; report: plots/report.txt"
 
 help:
 	@echo "make              the main job: build the variants ($(VARIANTS)) and run them"
@@ -34,6 +52,8 @@ help:
 	@echo "make bench-host   CPU-read and per-CPU benchmarks on the running kernel (nothing is loaded into it)"
 	@echo "make bench-guest  the same in a guest: VARIANT=rseq-y (default) or any other"
 	@echo "make bench-percpu-host / bench-percpu-guest   the per-CPU strategies alone"
+	@echo "make hackbench    hackbench A/B in guests: rseq-n, rseq-y unregistered, rseq-y registered (N=5)"
+	@echo "make report       plots/ and plots/report.txt from data/ alone"
 	@echo "make size         text/data/bss of every built variant and the CONFIG_RSEQ deltas"
 	@echo "make bench-icount VARIANT=v      the CPU-read bench as exact instructions/op (QEMU icount)"
 	@echo "make compare-icount A=v1 B=v2    instructions/op of two variants side by side, with the difference"

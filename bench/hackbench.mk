@@ -36,8 +36,8 @@ $(BUILD)/guest/bin/lab-hackbench: bench/hackbench/guest-run.sh
 	install -m 0755 $< $@
 
 .PHONY: hackbench
-# The base comes first: rseq-n unless VARIANTS is given on the command line or environment.
-HB_VARIANTS := $(if $(filter command line environment,$(origin VARIANTS)),$(VARIANTS),rseq-n rseq-y)
+# The base comes first (VARIANTS defaults to rseq-n rseq-y).
+HB_VARIANTS := $(VARIANTS)
 # N boots per column (default 5); HB_LOOPS, HB_GROUPS, HB_SIZE, HB_REPS, HB_GLIBC, ACCEL,
 # CPUS as in scripts/bench-hackbench. VARIANTS (default rseq-n rseq-y) names the kernels.
 hackbench: $(call IMAGES,$(HB_VARIANTS)) $(BUILD)/initramfs/lab.cpio $(BUILD)/host/bin/lab-ab
