@@ -13,6 +13,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "lab/options.h"
 #include "lab/cpu-read.h"
 #include "lab/icount.h"
 #include "lab/meta.h"
@@ -35,30 +36,6 @@ struct options {
 	const char *out, *variant, *accel;
 };
 
-static void __attribute__((noreturn, format(printf, 1, 2))) usage_error(const char *fmt, ...)
-{
-	va_list ap;
-
-	fprintf(stderr, "lab-cpuread: ");
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	fprintf(stderr, "; " USAGE "\n");
-	exit(2);
-}
-
-static long parse_long(const char *s, const char *what, long min, long max)
-{
-	char *end;
-	long v;
-
-	errno = 0;
-	v = strtol(s, &end, 10);
-	if (errno || end == s || *end || v < min || v > max)
-		usage_error("%s must be a number from %ld to %ld, not '%s'", what, min, max, s);
-	return v;
-}
-
 static void select_methods(struct options *o, char *list)
 {
 	for (char *m = strtok(list, ","); m; m = strtok(NULL, ",")) {
@@ -68,7 +45,7 @@ static void select_methods(struct options *o, char *list)
 			if (!strcmp(m, lab_cpu_read_cases[i].name))
 				break;
 		if (i == lab_cpu_read_ncases)
-			usage_error("unknown method '%s' (--list shows them)", m);
+			lab_usage_error("unknown method '%s' (--list shows them)", m);
 		o->selected[i] = 1;
 	}
 }
@@ -97,11 +74,11 @@ static void parse_options(int argc, char **argv, struct options *o)
 	while ((opt = getopt_long(argc, argv, "", longs, NULL)) != -1) {
 		switch (opt) {
 		case 'm': select_methods(o, optarg); any = 1; break;
-		case 'r': o->reps = parse_long(optarg, "--reps", 1, 1000); reps_given = 1; break;
+		case 'r': o->reps = lab_parse_long(optarg, "--reps", 1, 1000); reps_given = 1; break;
 		case 'I': o->icount = 1; break;
-		case 'n': o->iters = parse_long(optarg, "--iters", 1, 1L << 40); break;
-		case 'd': o->duration_ms = parse_long(optarg, "--duration (ms)", 1, 600000); break;
-		case 'c': o->cpu = parse_long(optarg, "--cpu", 0, CPU_SETSIZE - 1); break;
+		case 'n': o->iters = lab_parse_long(optarg, "--iters", 1, 1L << 40); break;
+		case 'd': o->duration_ms = lab_parse_long(optarg, "--duration (ms)", 1, 600000); break;
+		case 'c': o->cpu = lab_parse_long(optarg, "--cpu", 0, CPU_SETSIZE - 1); break;
 		case 'o': o->out = optarg; break;
 		case 'V': o->variant = optarg; break;
 		case 'a': o->accel = optarg; break;
@@ -110,11 +87,11 @@ static void parse_options(int argc, char **argv, struct options *o)
 		case 'l': o->list = 1; break;
 		case 'h': printf(USAGE "\n"); exit(0);
 		default:
-			usage_error("bad option '%s'", argv[optind - 1]);
+			lab_usage_error("bad option '%s'", argv[optind - 1]);
 		}
 	}
 	if (optind < argc)
-		usage_error("unexpected argument '%s'", argv[optind]);
+		lab_usage_error("unexpected argument '%s'", argv[optind]);
 	/* Under QEMU icount the figures are exact instruction counts: one repetition says all. */
 	o->icount |= !strcmp(o->accel, "icount");
 	if (o->icount && !reps_given)
@@ -197,6 +174,7 @@ int main(int argc, char **argv)
 
 	if (argc == 2 && !strcmp(argv[1], "--worker"))
 		return lab_worker_serve(cases, lab_cpu_read_ncases);
+	lab_usage_init("lab-cpuread", USAGE);
 	parse_options(argc, argv, &o);
 	if (o.list) {
 		for (int i = 0; i < lab_cpu_read_ncases; i++)
@@ -210,7 +188,7 @@ int main(int argc, char **argv)
 	if (o.cpu < 0)
 		o.cpu = sched_getcpu();
 	if (!CPU_ISSET(o.cpu, &cpus))
-		usage_error("--cpu %d is not a CPU this process may run on", o.cpu);
+		lab_usage_error("--cpu %d is not a CPU this process may run on", o.cpu);
 	if (o.out)
 		lab_outfile_guard_signals();
 	tsc = lab_tsc_invariant();

@@ -4,7 +4,7 @@
 
 CPUREAD_BIN   := $(BUILD)/guest/bin/lab-cpuread
 # The harness, the results writer and the statistics are shared with later benches.
-BENCH_LIB_SRCS := bench/harness.c bench/exec.c bench/worker.c bench/stats.c bench/results.c \
+BENCH_LIB_SRCS := bench/options.c bench/harness.c bench/exec.c bench/worker.c bench/stats.c bench/results.c \
 		  bench/icount.c bench/pmu.c \
 		  bench/outfile.c bench/meta.c bench/vdso.c bench/kstats.c
 CPUREAD_SRCS  := bench/cpu-read.c bench/cpu-read-methods.c $(BENCH_LIB_SRCS)

@@ -8,11 +8,11 @@
 #define _GNU_SOURCE
 #include <errno.h>
 #include <getopt.h>
-#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
+#include "lab/options.h"
 #include "lab/harness.h"
 #include "lab/meta.h"
 #include "lab/outfile.h"
@@ -36,30 +36,6 @@ struct options {
 	const char *out, *variant, *accel, *disturb_text;
 };
 
-static void __attribute__((noreturn, format(printf, 1, 2))) usage_error(const char *fmt, ...)
-{
-	va_list ap;
-
-	fprintf(stderr, "lab-percpu: ");
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	fprintf(stderr, "; " USAGE "\n");
-	exit(2);
-}
-
-static long parse_long(const char *s, const char *what, long min, long max)
-{
-	char *end;
-	long v;
-
-	errno = 0;
-	v = strtol(s, &end, 10);
-	if (errno || end == s || *end || v < min || v > max)
-		usage_error("%s must be a number from %ld to %ld, not '%s'", what, min, max, s);
-	return v;
-}
-
 static void select_methods(struct options *o, char *list)
 {
 	for (char *m = strtok(list, ","); m; m = strtok(NULL, ",")) {
@@ -69,7 +45,7 @@ static void select_methods(struct options *o, char *list)
 			if (!strcmp(m, lab_pc_cases[i]->name))
 				break;
 		if (i == lab_pc_ncases)
-			usage_error("unknown method '%s' (--list shows them)", m);
+			lab_usage_error("unknown method '%s' (--list shows them)", m);
 		o->selected[i] = 1;
 	}
 }
@@ -79,11 +55,11 @@ static void parse_threads(struct options *o, char *list)
 	o->nthreads = 0;
 	for (char *m = strtok(list, ","); m; m = strtok(NULL, ",")) {
 		if (o->nthreads == MAX_THREADS)
-			usage_error("--threads takes at most %d counts", MAX_THREADS);
-		o->threads[o->nthreads++] = parse_long(m, "--threads (each count)", 1, 4096);
+			lab_usage_error("--threads takes at most %d counts", MAX_THREADS);
+		o->threads[o->nthreads++] = lab_parse_long(m, "--threads (each count)", 1, 4096);
 	}
 	if (!o->nthreads)
-		usage_error("--threads needs at least one count");
+		lab_usage_error("--threads needs at least one count");
 }
 
 static unsigned parse_disturb(const char *text)
@@ -102,7 +78,7 @@ static unsigned parse_disturb(const char *text)
 		else if (!strcmp(w, "all"))
 			d |= LAB_PC_YIELD | LAB_PC_MIGRATE | LAB_PC_SIGNAL;
 		else if (strcmp(w, "none"))
-			usage_error("unknown disturbance '%s' (yield, migrate, signal, all, none)", w);
+			lab_usage_error("unknown disturbance '%s' (yield, migrate, signal, all, none)", w);
 	}
 	return d;
 }
@@ -139,27 +115,27 @@ static void parse_options(int argc, char **argv, struct options *o)
 		switch (opt) {
 		case 'm': select_methods(o, optarg); any = 1; break;
 		case 't': parse_threads(o, optarg); break;
-		case 'r': o->reps = parse_long(optarg, "--reps", 1, 1000); break;
-		case 'd': o->duration_ms = parse_long(optarg, "--duration (ms)", 1, 600000); break;
-		case 'c': o->cpu = parse_long(optarg, "--cpu", 0, CPU_SETSIZE - 1); break;
+		case 'r': o->reps = lab_parse_long(optarg, "--reps", 1, 1000); break;
+		case 'd': o->duration_ms = lab_parse_long(optarg, "--duration (ms)", 1, 600000); break;
+		case 'c': o->cpu = lab_parse_long(optarg, "--cpu", 0, CPU_SETSIZE - 1); break;
 		case 'D': o->disturb = parse_disturb(optarg); o->disturb_text = optarg; break;
-		case 'e': o->every = parse_long(optarg, "--every (operations)", 1, 1L << 40); break;
-		case 's': o->signal_us = parse_long(optarg, "--signal-us", 10, 10000000); break;
+		case 'e': o->every = lab_parse_long(optarg, "--every (operations)", 1, 1L << 40); break;
+		case 's': o->signal_us = lab_parse_long(optarg, "--signal-us", 10, 10000000); break;
 		case 'P': o->pin = 0; break;
 		case 'o': o->out = optarg; break;
 		case 'V': o->variant = optarg; break;
 		case 'a': o->accel = optarg; break;
 		case 'k': o->check = 1; break;
-		case 'T': o->check_threads = parse_long(optarg, "--check-threads", 1, 4096); break;
-		case 'O': o->check_ops = parse_long(optarg, "--check-ops", 1, 1L << 40); break;
+		case 'T': o->check_threads = lab_parse_long(optarg, "--check-threads", 1, 4096); break;
+		case 'O': o->check_ops = lab_parse_long(optarg, "--check-ops", 1, 1L << 40); break;
 		case 'l': o->list = 1; break;
 		case 'h': printf(USAGE "\n"); exit(0);
 		default:
-			usage_error("bad option '%s'", argv[optind - 1]);
+			lab_usage_error("bad option '%s'", argv[optind - 1]);
 		}
 	}
 	if (optind < argc)
-		usage_error("unexpected argument '%s'", argv[optind]);
+		lab_usage_error("unexpected argument '%s'", argv[optind]);
 	for (int i = 0; i < lab_pc_ncases; i++)
 		o->selected[i] |= !any;
 	if (o->disturb == (unsigned)-1) {
@@ -303,6 +279,7 @@ int main(int argc, char **argv)
 	int cpus[CPU_SETSIZE], ncpu, nslots = 0, have_rseq, n = 0;
 	char msg[256], dist[64];
 
+	lab_usage_init("lab-percpu", USAGE);
 	parse_options(argc, argv, &o);
 	if (o.list) {
 		for (int i = 0; i < lab_pc_ncases; i++)
@@ -321,7 +298,7 @@ int main(int argc, char **argv)
 	if (o.cpu < 0)
 		o.cpu = sched_getcpu();
 	if (!CPU_ISSET(o.cpu, &allowed))
-		usage_error("--cpu %d is not a CPU this process may run on", o.cpu);
+		lab_usage_error("--cpu %d is not a CPU this process may run on", o.cpu);
 	have_rseq = lab_pc_rseq_available();
 	/* Rows with one thread run on --cpu; the others round-robin from there. */
 	for (int i = 0; cpus[0] != o.cpu && i < ncpu; i++) {
