@@ -125,7 +125,7 @@ test: deps $(call IMAGES,$(TEST_VARIANTS)) initramfs
 	TEST_VARIANTS="$(TEST_VARIANTS)" prove -v scripts/tests/
 
 clean:
-	rm -rf $(BUILD)/kernel $(BUILD)/images $(BUILD)/guest $(BUILD)/initramfs $(BUILD)/runs \
+	rm -rf $(BUILD)/kernel $(BUILD)/images $(BUILD)/guest $(BUILD)/host $(BUILD)/initramfs $(BUILD)/runs \
 		$(BUILD)/deps $(BUILD)/logs $(BUILD)/tools $(BUILD)/kvm-probe $(BUILD)/src/*+*
 
 distclean:

@@ -13,6 +13,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "lab/cpu-read-goals.h"
 #include "lab/options.h"
 #include "lab/cpu-read.h"
 #include "lab/icount.h"
@@ -338,6 +339,11 @@ int main(int argc, char **argv)
 		lab_results_table(stdout, res, n, 0);
 		if (!o.icount && lab_pmu_why())
 			printf("(%s: the cycles/instructions columns are empty)\n", lab_pmu_why());
+		if (!o.icount) {
+			struct lab_cpu_read_goals g = lab_cpu_read_judge(res, n);
+
+			lab_cpu_read_print_goals(stdout, &g);
+		}
 	}
 	if (o.out && write_results(&o, rows, n, 0, modes, checked))
 		return 1;

@@ -7,7 +7,7 @@ CPUREAD_BIN   := $(BUILD)/guest/bin/lab-cpuread
 BENCH_LIB_SRCS := bench/options.c bench/harness.c bench/exec.c bench/worker.c bench/stats.c bench/results.c \
 		  bench/icount.c bench/pmu.c \
 		  bench/outfile.c bench/meta.c bench/vdso.c bench/kstats.c
-CPUREAD_SRCS  := bench/cpu-read.c bench/cpu-read-methods.c $(BENCH_LIB_SRCS)
+CPUREAD_SRCS  := bench/cpu-read.c bench/cpu-read-methods.c bench/cpu-read-goals.c $(BENCH_LIB_SRCS)
 # Recorded in each run's metadata.
 BENCH_CFLAGS   = $(GUEST_CFLAGS) -DLAB_CC='"$(CC)"' -DLAB_CFLAGS='"$(GUEST_CFLAGS)"'
 BENCH_TESTS   := $(BUILD)/guest/tests/lab-stats-test
@@ -20,7 +20,7 @@ $(CPUREAD_BIN): $(CPUREAD_SRCS) $(HEADERS) bench/cpu-read.mk
 	$(CC) $(BENCH_CFLAGS) -o $@ $(CPUREAD_SRCS) -lm
 
 $(BUILD)/guest/tests/lab-stats-test: bench/tests/unit/stats-test.c bench/stats.c bench/results.c \
-		bench/kstats.c \
+		bench/kstats.c bench/cpu-read-goals.c \
 		$(HEADERS) bench/cpu-read.mk
 	@mkdir -p $(@D)
 	$(CC) $(GUEST_CFLAGS) -o $@ $(filter %.c,$^) -lm
