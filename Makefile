@@ -3,6 +3,9 @@
 # Every stage is a file target: a bench source change never rebuilds a kernel, a fragment
 # change rebuilds only the variants that use it.
 
+# `make` alone runs the main job, whatever the included bench/*.mk define first.
+.DEFAULT_GOAL := all
+
 KVER      ?= 6.1
 # The first variant is the base of every comparison.
 VARIANTS  ?= rseq-n rseq-y
