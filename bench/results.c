@@ -36,6 +36,15 @@ static void csv_num(FILE *f, double v)
 		fprintf(f, "%.4f", v);
 }
 
+/* N numeric fields, each followed by its comma. */
+static void csv_nums(FILE *f, const double *v, int n)
+{
+	for (int i = 0; i < n; i++) {
+		csv_num(f, v[i]);
+		fputc(',', f);
+	}
+}
+
 /* Per-repetition values, ';'-separated in one field so the header does not depend on R. */
 static void csv_reps(FILE *f, const double *v, int n)
 {
@@ -141,26 +150,10 @@ void lab_results_csv(FILE *f, const struct lab_labels *l, const struct lab_resul
 			fprintf(f, ",%llu,%d,", (unsigned long long)r[i].iters, r[i].reps);
 		else
 			fputs(",,,", f);
-		csv_num(f, ns.median);
-		fputc(',', f);
-		csv_num(f, cy.median);
-		fputc(',', f);
-		csv_num(f, ns.median);
-		fputc(',', f);
-		csv_num(f, ns.min);
-		fputc(',', f);
-		csv_num(f, ns.max);
-		fputc(',', f);
-		csv_num(f, ns.spread);
-		fputc(',', f);
-		csv_num(f, cy.min);
-		fputc(',', f);
-		csv_num(f, cy.max);
-		fputc(',', f);
-		csv_num(f, lab_ratio(main_figure(&r[i]), base));
-		fputc(',', f);
-		csv_num(f, r[i].seed_ns > 0 ? r[i].seed_ns : NAN);
-		fputc(',', f);
+		csv_nums(f, (const double[]){ ns.median, cy.median, ns.median, ns.min, ns.max,
+					      ns.spread, cy.min, cy.max,
+					      lab_ratio(main_figure(&r[i]), base),
+					      r[i].seed_ns > 0 ? r[i].seed_ns : NAN }, 10);
 		if (ok)
 			csv_reps(f, r[i].ns, r[i].reps);
 		fputc(',', f);
