@@ -177,29 +177,24 @@ static int compare_key(struct lab_samples *ss, const char *key, const struct opt
 	} else {
 		print_tsv(base, &db, base->variant, NULL, o->confidence);
 	}
+	/* Describe and compare each variant once; text prints all descriptions, then the tests. */
+	struct lab_ab cmp[n];
+
 	for (int i = 0; i < n; i++) {
 		struct lab_desc d;
-		struct lab_ab r;
 
 		if (g[i] == base)
 			continue;
 		d = lab_describe(g[i]->v, g[i]->n);
-		r = lab_ab_compare(&db, &d, o->confidence);
+		cmp[i] = lab_ab_compare(&db, &d, o->confidence);
 		if (text)
 			print_text_desc(g[i]->variant, &d);
 		else
-			print_tsv(g[i], &d, base->variant, &r, o->confidence);
+			print_tsv(g[i], &d, base->variant, &cmp[i], o->confidence);
 	}
-	for (int i = 0; text && i < n; i++) {
-		struct lab_desc d;
-		struct lab_ab r;
-
-		if (g[i] == base)
-			continue;
-		d = lab_describe(g[i]->v, g[i]->n);
-		r = lab_ab_compare(&db, &d, o->confidence);
-		print_text_cmp(base->variant, g[i]->variant, &r);
-	}
+	for (int i = 0; text && i < n; i++)
+		if (g[i] != base)
+			print_text_cmp(base->variant, g[i]->variant, &cmp[i]);
 	if (text)
 		printf("  (figures: %s)\n", unit_of(base->accel));
 	return 0;
