@@ -34,3 +34,52 @@ variant_field() {
 	[ -f "$f" ] || die "unknown variant '$1' (no file $f)"
 	sed -n "s/^$2:[[:space:]]*//p" "$f" | head -n 1
 }
+
+# series_patches DIR: the patch file names a quilt "series" file in DIR lists, in order
+# (comments, blank lines and patch options dropped).
+series_patches() {
+	sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$1/series" | awk '{print $1}'
+}
+
+# series_dir SERIES: the directory of a series named in a variant (a name under
+# kernel/patches/, or a path).
+series_dir() {
+	case $1 in */*) echo "$1" ;; *) echo "${PATCH_DIR:-$LAB/kernel/patches}/$1" ;; esac
+}
+
+# image_field VARIANT FIELD: a field of build/images/VARIANT.info (what build-kernel recorded).
+image_field() {
+	local info=$BUILD/images/$1.info
+	[ -f "$info" ] || die "no kernel for '$1' ($info); run: make kernels VARIANTS=$1"
+	sed -n "s/^$2: //p" "$info" | head -n 1
+}
+
+# image_rseq VARIANT: "y" when the variant's kernel has CONFIG_RSEQ=y, else "n".
+image_rseq() {
+	if grep -q '^CONFIG_RSEQ=y' "$BUILD/images/$1.config" 2>/dev/null; then echo y; else echo n; fi
+}
+
+# need_image VARIANT: stop with the make target that builds it when its kernel is missing.
+need_image() {
+	[ -f "$BUILD/images/$1.bzImage" ] || die "no kernel for '$1' (run: make kernels VARIANTS=$1)"
+}
+
+# accel_resolve VARIANT [FALLBACK]: $ACCEL, or for "auto" (the default) kvm when a trial boot
+# of VARIANT works there, else FALLBACK (tcg; icount where exact counts are wanted).
+accel_resolve() {
+	local a=${ACCEL:-auto}
+	if [ "$a" = auto ]; then
+		a=$("$LAB/scripts/kvm-probe" "$1")
+		[ "$a" = tcg ] && a=${2:-tcg}
+	fi
+	echo "$a"
+}
+
+# bench_params BENCH: "param NAME: value" for each parameter bench/BENCH/meta declares, with
+# the value in force (environment, else the declared default): the run's metadata.
+bench_params() {
+	local name def rest
+	while read -r name def rest; do
+		echo "param $name: ${!name:-$def}"
+	done < <(sed -n 's/^param:[[:space:]]*//p' "$LAB/bench/$1/meta")
+}

@@ -1,0 +1,56 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
+# boot-time's parse and report steps on a fixture (hyperfine --export-json of a real boot-time
+# run here): one CSV row per variant with hyperfine's own mean and sd, min/max/relative/runs
+# from its times, broken input refused in one line, a report row per variant and an A/B
+# verdict from lab-ab; build-times refuses a variant with no recorded build time.
+. "$(dirname "$0")/../../../scripts/tests/tap.sh"
+t=$(mktemp -d); trap 'rm -rf "$t"' EXIT
+fx=$LAB/bench/boot-time/tests/fixtures/hyperfine.json
+parse=$LAB/bench/boot-time/parse
+
+"$parse" tcg "$fx" > "$t/boot-time.csv"
+ok $? "the fixture parses"
+is "$(head -n 1 "$t/boot-time.csv")" \
+	"variant,accel,runs,mean_s,sd_s,median_s,min_s,max_s,relative,times_s" "CSV header"
+want=$(perl -MJSON::PP -e 'local $/; my $d = decode_json(<STDIN>);
+	printf "%s,%.6f,%.6f,%d\n", $_->{command}, $_->{mean}, $_->{stddev}, scalar @{$_->{times}}
+	for @{$d->{results}}' < "$fx")
+got=$(awk -F, 'NR > 1 { print $1 "," $4 "," $5 "," $3 }' "$t/boot-time.csv")
+is "$got" "$want" "one row per variant with hyperfine's mean, sd and number of runs"
+is "$(awk -F, 'NR > 1 { n = split($10, v, ";"); if (n != $3) print $1 }' "$t/boot-time.csv")" "" \
+	"every run's time is kept"
+is "$(awk -F, 'NR > 1 && $9 == "1.0000"' "$t/boot-time.csv" | wc -l)" 1 \
+	"exactly one variant is the fastest (relative 1.0000)"
+bad=$(awk -F, 'NR > 1 { n = split($10, v, ";"); mn = v[1]; mx = v[1]
+	for (i = 2; i <= n; i++) { if (v[i] < mn) mn = v[i]; if (v[i] > mx) mx = v[i] }
+	if (sprintf("%.6f", mn) != $7 || sprintf("%.6f", mx) != $8) print $1 }' "$t/boot-time.csv")
+is "$bad" "" "min and max are those of the runs"
+
+echo '{"results": [' > "$t/trunc.json"
+out=$("$parse" tcg "$t/trunc.json" 2>&1); rc=$?
+ok $((rc == 0)) "truncated JSON is refused"
+is "$(printf '%s\n' "$out" | wc -l)" 1 "in one line ($out)"
+echo '{"results": [{"command": "x", "mean": 1, "times": []}]}' > "$t/empty.json"
+like "$("$parse" tcg "$t/empty.json" 2>&1)" "command 'x' has no timings" "a command without timings is refused"
+like "$("$parse" tcg "$t/nothing.json" 2>&1)" "^boot-time-parse: cannot read" "a missing file is one line"
+
+report=$("$LAB/bench/boot-time/report" "$t" 2>&1)
+ok $? "the report runs from the CSV alone"
+for v in $(awk -F, 'NR > 1 { print $1 }' "$t/boot-time.csv"); do
+	like "$report" "^  $v +[0-9.]+ s ± +[0-9.]+ +min +[0-9.]+ +max +[0-9.]+ +x[0-9.]+ +\(n=[0-9]+\)" \
+		"the report has a row for $v"
+done
+if [ -x "$BUILD/host/bin/lab-ab" ]; then
+	like "$report" "vs .*(significant|no difference)" "and an A/B verdict from lab-ab"
+else
+	skip "no lab-ab (make lib-tests)" "A/B verdict"
+fi
+mkdir -p "$t/build/images"
+printf 'variant: x\nrelease: 6.1\n' > "$t/build/images/x.info"
+out=$(BUILD=$t/build "$LAB/scripts/build-times" x 2>&1); rc=$?
+ok $((rc == 0)) "build-times refuses a variant without build_seconds"
+like "$out" "records no build_seconds" "and says so"
+printf 'build_seconds: 42\nbzimage_bytes: 7\n' >> "$t/build/images/x.info"
+like "$(BUILD=$t/build "$LAB/scripts/build-times" x)" "^x,42,7,6.1," "and reports a recorded one"
+done_testing

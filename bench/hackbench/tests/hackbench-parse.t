@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
+# The hackbench parse step (bench/hackbench/parse) on captured real output of Debian's
+# hackbench in a guest, and on broken output: no Time: line, cut short, malformed, failed run.
+. "$(dirname "$0")/../../../scripts/tests/tap.sh"
+p=$LAB/bench/hackbench/parse
+fx=$LAB/bench/hackbench/tests/fixtures
+t=$(mktemp -d); trap 'rm -rf "$t"' EXIT
+
+rows=$("$p" --dir "$fx"); ok $? "the captured boot parses"
+is "$(printf '%s\n' "$rows" | wc -l)" 4 "four runs: process/thread x pipe/socket"
+is "$(printf '%s\n' "$rows" | cut -d, -f1-3 | tr '\n' ' ')" \
+	"1,process,pipe 1,process,socket 1,thread,pipe 1,thread,socket " "in the order the guest ran them"
+want=$(sed -n 's/^Time: //p' "$fx/hb-thread-socket-1.out")
+is "$(printf '%s\n' "$rows" | awk -F, '$2 == "thread" && $3 == "socket" { print $8 }')" "$want" \
+	"thread/socket Time: taken from its file ($want)"
+is "$(printf '%s\n' "$rows" | awk -F, 'NR == 1 { print $4 "," $5 "," $6 "," $7 }')" "4,40,100,100" \
+	"groups, fds, loops and message size from hackbench's header"
+
+one=$("$p" "$fx/hb-process-pipe-1.out"); ok $? "a single file parses"
+like "$one" '^process,4,40,100,100,[0-9.]+$' "single-file row: mode,groups,fds,loops,size,time"
+
+# Broken outputs: each must fail with one line naming the file.
+grep -v '^Time:' "$fx/hb-process-pipe-1.out" > "$t/notime.out"
+head -n 1 "$fx/hb-process-pipe-1.out" > "$t/cut.out"
+sed 's/^Time: .*/Time: soon/' "$fx/hb-process-pipe-1.out" > "$t/bad.out"
+grep '^Time:' "$fx/hb-process-pipe-1.out" > "$t/nohead.out"
+: > "$t/empty.out"
+for f in notime cut bad nohead empty; do
+	err=$("$p" "$t/$f.out" 2>&1 >/dev/null); rc=$?
+	ok $([ $rc -ne 0 ]; echo $?) "$f: a failure, not a figure (exit $rc)"
+	is "$(printf '%s\n' "$err" | wc -l)" 1 "$f: one-line error ($err)"
+done
+like "$("$p" "$t/notime.out" 2>&1)" 'no Time: line' "no Time: says so"
+
+# A run directory with a failed run (non-zero status) or a run without Time: is refused.
+cp "$fx"/hb-* "$t/"; echo 1 > "$t/hb-thread-pipe-1.rc"
+err=$("$p" --dir "$t" 2>&1 >/dev/null); rc=$?
+ok $([ $rc -ne 0 ]; echo $?) "a run that exited 1 fails the directory"
+like "$err" 'exited with status 1' "and says which run"
+cp "$fx"/hb-* "$t/"; cp "$t/notime.out" "$t/hb-process-socket-1.out"
+"$p" --dir "$t" >/dev/null 2>&1; ok $([ $? -ne 0 ]; echo $?) "a run without Time: fails the directory"
+mkdir -p "$t/none"
+"$p" --dir "$t/none" >/dev/null 2>&1; ok $([ $? -ne 0 ]; echo $?) "an empty directory is a failure"
+done_testing

@@ -1,0 +1,88 @@
+/* SPDX-License-Identifier: MIT */
+/* One run of a case: threads set up, released, timed, then the exactness check. */
+#define _GNU_SOURCE
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "percpu-run.h"
+#include "lab/threads.h"
+
+struct job_arg {
+	const struct lab_pc_case *c;
+	const struct lab_pc_run *run;
+	struct lab_pc_thread *th;
+	uint64_t *signals;
+};
+
+static int setup(int tid, void *p, char *msg, size_t len)
+{
+	struct job_arg *a = p;
+	struct lab_pc_thread *t = &a->th[tid];
+
+	memset(t, 0, sizeof(*t));
+	t->run = a->run;
+	t->tid = tid;
+	t->countdown = a->run->every ? a->run->every : 1;
+	t->next_cpu = tid % (a->run->ncpus ? a->run->ncpus : 1);
+	if (a->c->thread_setup && a->c->thread_setup(t, msg, len))
+		return -1;
+	if (a->run->disturb & LAB_PC_SIGNAL)
+		return lab_pc_signals_start(a->run->signal_us, msg, len);
+	return 0;
+}
+
+static void body(int tid, void *p)
+{
+	struct job_arg *a = p;
+
+	a->c->loop(&a->th[tid], a->run->iters);
+}
+
+static void teardown(int tid, void *p)
+{
+	struct job_arg *a = p;
+
+	lab_pc_signals_stop();
+	a->signals[tid] = lab_pc_signals_received();
+}
+
+int lab_pc_run_case(const struct lab_pc_case *c, const struct lab_pc_run *run, int pin,
+		    struct lab_pc_outcome *out)
+{
+	int n = run->nthreads, *cpus = calloc(n, sizeof(int));
+	struct lab_pc_thread *th = calloc(n, sizeof(*th));
+	uint64_t *sig = calloc(n, sizeof(*sig));
+	struct job_arg a = { c, run, th, sig };
+	struct lab_thread_job job = { n, NULL, &a, setup, body, teardown };
+	struct lab_kstats k0, k1;
+	int ret = -1;
+
+	memset(out, 0, sizeof(*out));
+	if (!cpus || !th || !sig || c->reset(run)) {
+		snprintf(out->error, sizeof(out->error), "out of memory");
+		goto done;
+	}
+	for (int i = 0; i < n; i++)
+		cpus[i] = run->cpus[i % run->ncpus];
+	job.cpus = pin ? cpus : NULL;
+	lab_kstats_read(&k0);
+	out->wall_ns = lab_threads_run(&job, out->error, sizeof(out->error));
+	lab_kstats_read(&k1);
+	if (out->wall_ns < 0)
+		goto done;
+	out->has_kstats = lab_kstats_add_delta(out->kstats, &k0, &k1) == 0;
+	out->ops = run->iters * n;
+	for (int i = 0; i < n; i++) {
+		out->aborts += th[i].aborts;
+		out->signals += sig[i];
+	}
+	if (c->check(run, th, out->error, sizeof(out->error)))
+		goto done;
+	ret = 0;
+done:
+	free(cpus);
+	free(th);
+	free(sig);
+	return ret;
+}

@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
+# lab-percpu --check on the host: under 6 x NCPU threads every strategy's sum is exact and every
+# list node is found once, with and without disturbances (yield, self-migration, timer
+# signals); with signals landing in critical sections the rseq rows abort and retry.
+. "$(dirname "$0")/../../../scripts/tests/tap.sh"
+bin=$BUILD/guest/bin/lab-percpu
+[ -x "$bin" ] || { echo "1..1"; echo "not ok 1 - $bin is built (make bench-tests)"; exit 1; }
+ncases=$("$bin" --list | wc -l)
+ncpu=$(nproc)
+
+for d in all none; do
+	out=$("$bin" --check --disturb $d 2>&1); rc=$?
+	ok $rc "--check --disturb $d exits 0"
+	is "$(grep -c '^ok ' <<<"$out")" "$ncases" "--disturb $d: all $ncases strategies exact"
+	like "$out" "$((6 * ncpu)) threads x" "--disturb $d: 6 x NCPU = $((6 * ncpu)) threads"
+	[ $rc -eq 0 ] || diag "$(grep -v '^ok' <<<"$out" | head -n 20)"
+done
+
+# Signals every 50 us of wall time, many ops: the rseq sections get interrupted.
+out=$("$bin" --check --disturb signal --signal-us 50 --check-ops 300000 \
+	--method counter-rseq,list-rseq,lock-rseq 2>&1)
+ok $? "rseq rows under timer signals stay exact"
+aborts=$(sed -n 's/^#   [a-z-]*: \([0-9]*\) aborts, \([0-9]*\) signals.*/\1/p' <<<"$out" |
+	paste -sd+ | bc)
+signals=$(sed -n 's/^#   [a-z-]*: [0-9]* aborts, \([0-9]*\) signals.*/\1/p' <<<"$out" |
+	paste -sd+ | bc)
+diag "rseq rows: ${aborts:-?} aborts for ${signals:-?} signals"
+ok $([ "${signals:-0}" -gt 0 ] && [ "${aborts:-0}" -gt 0 ]; echo $?) \
+	"signals arrived and rseq critical sections aborted and restarted"
+done_testing

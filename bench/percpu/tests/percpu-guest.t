@@ -1,0 +1,69 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
+# lab-percpu in guests: on rseq-y every strategy stays exact under 6 x NCPU disturbed threads;
+# on rseq-n the rseq rows are skipped with ENOSYS and the others still run; on rseq-stats the
+# kernel's counters land in the CSV: a signal-disturbed rseq row shows ip fixups, an undisturbed
+# pinned one close to none, and the CPU-read rows get their kernel columns too.
+. "$(dirname "$0")/../../../scripts/tests/tap.sh"
+t=$(mktemp -d); trap 'rm -rf "$t"' EXIT
+n=$("$BUILD/guest/bin/lab-percpu" --list | wc -l)
+nrseq=$("$BUILD/guest/bin/lab-percpu" --list | grep -c rseq)
+boot() { TIMEOUT=${TIMEOUT:-200} "$LAB/scripts/boot" "$@" 2>&1; }
+# csv FILE METHOD COLUMN: the column's value in the first row of METHOD
+csv() { perl -MText::ParseWords -ne 'chomp; my @f = parse_line(",", 0, $_);
+	if ($. == 1) { %c = map { $f[$_] => $_ } 0..$#f; next }
+	if ($f[$c{method}] eq "'"$2"'") { print $f[$c{"'"$3"'"}]; exit }' "$1"; }
+
+if have_image rseq-y; then
+	out=$(boot rseq-y -- lab-percpu --check); rc=$?
+	ok $rc "rseq-y: lab-percpu --check exits 0"
+	is "$(grep -c '^ok ' <<<"$out")" "$n" "rseq-y: all $n strategies exact under yield,migrate,signal"
+	[ $rc -eq 0 ] || diag "$(grep -v '^ok' <<<"$out" | tail -n 20)"
+else
+	skip "no rseq-y image" "rseq-y check"; skip "no rseq-y image" "rseq-y exact"
+fi
+
+if have_image rseq-n; then
+	out=$(OUTDIR=$t/n boot rseq-n -- sh -c 'lab-percpu --check --check-ops 2000 &&
+		lab-percpu --threads 1 --reps 1 --duration 5 --out /out'); rc=$?
+	ok $rc "rseq-n: check and bench exit 0"
+	is "$(grep -c '# SKIP ENOSYS' <<<"$out")" "$nrseq" "rseq-n: the $nrseq rseq rows skip with ENOSYS"
+	is "$(grep -c '^ok [0-9]* - ' <<<"$out" | head -n 1)" "$n" "rseq-n: the other rows run and pass"
+	is "$(csv "$t/n/percpu.csv" counter-rseq status)" ENOSYS "rseq-n: counter-rseq row says ENOSYS"
+	is "$(csv "$t/n/percpu.csv" counter-getcpu-atomic status)" ok "rseq-n: getcpu+atomic row ran"
+else
+	for i in 1 2 3 4 5; do skip "no rseq-n image" "rseq-n $i"; done
+fi
+
+if have_image rseq-stats; then
+	args="--method counter-rseq,list-rseq --threads 1 --reps 2 --duration 50"
+	OUTDIR=$t/s boot rseq-stats -- sh -c "mkdir -p sig quiet &&
+		lab-percpu $args --disturb signal --signal-us 100 --out sig &&
+		lab-percpu $args --out quiet && lab-cpuread --reps 1 --duration 10 --out /out" >/dev/null
+	ok $? "rseq-stats: the runs exit 0"
+	# The larger of the two rseq rows (where a 100 us timer lands is up to the emulator).
+	fix=$( (csv "$t/s/sig/percpu.csv" counter-rseq k_ip_fixups_per_mop; echo
+		csv "$t/s/sig/percpu.csv" list-rseq k_ip_fixups_per_mop; echo) | sort -g | tail -n 1)
+	ab=$( (csv "$t/s/sig/percpu.csv" counter-rseq aborts_per_mop; echo
+		csv "$t/s/sig/percpu.csv" list-rseq aborts_per_mop; echo) | sort -g | tail -n 1)
+	quiet=$( (csv "$t/s/quiet/percpu.csv" counter-rseq k_ip_fixups_per_mop; echo
+		csv "$t/s/quiet/percpu.csv" list-rseq k_ip_fixups_per_mop; echo) | sort -g | tail -n 1)
+	diag "signal-disturbed: ${fix:-none} ip fixups and ${ab:-none} aborts per Mop; undisturbed: ${quiet:-none}"
+	ok $(perl -e 'exit !($ARGV[0] ne "" && $ARGV[0] > 0)' "$fix"; echo $?) \
+		"rseq-stats: signals in rseq sections show as kernel ip fixups (k_ip_fixups_per_mop > 0)"
+	ok $(perl -e 'exit !($ARGV[0] ne "" && $ARGV[0] < 10)' "$quiet"; echo $?) \
+		"rseq-stats: an undisturbed pinned row sees close to none (< 10 per Mop)"
+	like "$(csv "$t/s/cpu-read.csv" empty k_notify_resume_per_mop)" '^[0-9.]+$' \
+		"rseq-stats: CPU-read rows get kernel columns too"
+else
+	for i in 1 2 3 4; do skip "no rseq-stats image" "rseq-stats $i"; done
+fi
+if have_image rseq-y; then
+	out=$(OUTDIR=$t/y boot rseq-y -- lab-percpu --threads 1 --reps 1 --duration 5 \
+		--method counter-rseq --out /out)
+	is "$(csv "$t/y/percpu.csv" counter-rseq k_ip_fixups_per_mop)" "" \
+		"rseq-y (no stats file): kernel columns are empty, not zero"
+else
+	skip "no rseq-y image" "empty kernel columns"
+fi
+done_testing

@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
+# A short bench-host run of lab-percpu: one run directory with percpu.csv (the CPU-read columns
+# plus strategy, ops_total, aborts_per_mop), a row per strategy and thread count, figures or a
+# reason, aborts only on rseq rows, metadata, the seed-format table; and plain bench-host runs
+# both benches.
+. "$(dirname "$0")/../../../scripts/tests/tap.sh"
+t=$(mktemp -d); trap 'rm -rf "$t"' EXIT
+
+DATA=$t/data "$LAB/scripts/bench-host" --only percpu --reps 2 --duration 5 --threads 1,2 \
+	>"$t/log" 2>&1
+ok $? "bench-host --only percpu runs"
+d=$(ls -d "$t"/data/*-host 2>/dev/null | head -n 1)
+csv=$d/percpu.csv
+head=$(head -n 1 "$csv" 2>/dev/null)
+for col in variant method threads status ns_per_op ns_reps strategy ops_total aborts_per_mop \
+	mops_per_s k_ip_fixups_per_mop k_cpu_id_updates_per_mop k_notify_resume_per_mop; do
+	like ",$head," ",$col," "percpu.csv has column $col"
+done
+is "$(tail -n +2 "$csv" | wc -l)" "$(( $("$BUILD/guest/bin/lab-percpu" --list | wc -l) * 2 ))" \
+	"one row per strategy and thread count"
+bad=$(perl -MText::ParseWords -ne '
+	chomp; my @f = parse_line(",", 0, $_);
+	if ($. == 1) { %c = map { $f[$_] => $_ } 0..$#f; next }
+	my ($m, $st, $ns, $ops, $ab, $thr) = map { $f[$c{$_}] }
+		qw(method status ns_per_op ops_total aborts_per_mop threads);
+	my $rseq = $m =~ /rseq/;
+	if ($st eq "ok") {
+		print "figures: $_\n" unless $ns > 0 && $ops > 0;
+		print "aborts: $_\n" if $rseq != ($ab ne "");
+	} elsif ($st ne "ENOSYS" || !$rseq) { print "status: $_\n" }
+	elsif ($ns ne "") { print "made-up figure: $_\n" }' "$csv")
+is "$bad" "" "every row: figures (aborts counted on rseq rows only) or ENOSYS on an rseq row"
+like "$(cat "$d/percpu.meta" 2>/dev/null)" "^rseq_helpers: kernel tree" "metadata names the rseq helpers"
+like "$(cat "$d/percpu.meta" 2>/dev/null)" "^lab_commit: ." "metadata has lab_commit"
+like "$(cat "$t/log")" "rseq critical section \(add, commit\): +[0-9.]+ ns +[0-9.]+x" \
+	"prints the seed-format table with the speedup"
+like "$(cat "$t/log")" "Thread scaling" "prints the scaling table"
+
+DATA=$t/both "$LAB/scripts/bench-host" --reps 1 --duration 5 >"$t/log2" 2>&1
+ok $? "bench-host (both benches) runs"
+d=$(ls -d "$t"/both/*-host 2>/dev/null | head -n 1)
+ok $([ -s "$d/cpu-read.csv" ] && [ -s "$d/percpu.csv" ]; echo $?) \
+	"one run directory with cpu-read.csv and percpu.csv"
+done_testing

@@ -1,0 +1,103 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
+# Our patch series rseq-stats (CONFIG_RSEQ_STATS, /sys/kernel/debug/rseq/stats):
+#   - every patch is clean for the tree's own scripts/checkpatch.pl --strict, and the series
+#     applies to the unpacked tree;
+#   - with the option off the series changes no code: kernel/rseq.o built with rseq-y's
+#     .config from the pristine and from the patched tree is the same code and size (and, when
+#     the rseq-stats-off variant is built, its vmlinux has rseq-y's size);
+#   - booted, rseq-stats runs rseq-stats-check (forced aborts move ip_fixups by at least the
+#     aborts seen, a quiet pinned run sees close to none, writing 0 resets), and rseq-y has no
+#     stats file.
+. "$(dirname "$0")/../../../scripts/tests/tap.sh"
+t=$(mktemp -d); trap 'rm -rf "$t"' EXIT
+SERIES=$LAB/kernel/patches/rseq-stats
+SRC=$BUILD/src/linux-$KVER
+
+# The checkpatch command, run from the top of the pristine tree.
+checkpatch() { (cd "$SRC" && perl scripts/checkpatch.pl --strict "$1"); }
+
+patches=$(sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$SERIES/series" | awk '{print $1}')
+ok $([ -n "$patches" ]; echo $?) "the series lists patches ($(echo $patches | wc -w))"
+
+if [ ! -f "$SRC/.lab-unpacked" ]; then
+	skip "no unpacked tree (make source)" "checkpatch and the build checks"
+	done_testing; exit
+fi
+
+for p in $patches; do
+	out=$(checkpatch "$SERIES/$p" 2>&1); r=$?
+	like "$out" "^total: 0 errors, 0 warnings, 0 checks" "checkpatch --strict: $p"
+	ok $r "checkpatch exits 0 for $p"
+	grep -q '^Signed-off-by: ' "$SERIES/$p"; ok $? "$p has a Signed-off-by line"
+done
+
+tree=$("$LAB/scripts/patch-tree" rseq-stats 2>/dev/null); r=$?
+ok $r "the series applies to linux-$KVER"
+grep -q '^config RSEQ_STATS$' "$tree/init/Kconfig" 2>/dev/null; ok $? "and adds config RSEQ_STATS"
+
+# With the option off: kernel/rseq.o from both trees, same .config (rseq-y's, or one made
+# from tinyconfig + base + rseq-y when rseq-y is not built).
+rseq_o() { # rseq_o TREE OUTDIR: build kernel/rseq.o with the rseq-y configuration
+	local src=$1 o=$2
+	mkdir -p "$o"
+	if [ -f "$BUILD/images/rseq-y.config" ]; then
+		cp "$BUILD/images/rseq-y.config" "$o/.config"
+	else
+		make -C "$src" O="$o" ARCH=x86_64 tinyconfig >/dev/null 2>&1 &&
+			(cd "$src" && scripts/kconfig/merge_config.sh -m -O "$o" "$o/.config" \
+				"$LAB/kernel/fragments/base.config" "$LAB/kernel/fragments/rseq-y.config") >/dev/null 2>&1
+	fi
+	make -C "$src" O="$o" ARCH=x86_64 olddefconfig >/dev/null 2>&1 &&
+		make -C "$src" O="$o" ARCH=x86_64 -j"$(nproc)" kernel/rseq.o > "$o/build.log" 2>&1
+}
+if [ -n "$tree" ] && rseq_o "$SRC" "$t/pristine" && rseq_o "$tree" "$t/off"; then
+	ok 0 "kernel/rseq.o builds from both trees with RSEQ_STATS off"
+	grep -q '^# CONFIG_RSEQ_STATS is not set' "$t/off/.config"; ok $? "the patched build has RSEQ_STATS off"
+	is "$(size "$t/off/kernel/rseq.o" | awk 'NR == 2 { print $1, $2, $3 }')" \
+		"$(size "$t/pristine/kernel/rseq.o" | awk 'NR == 2 { print $1, $2, $3 }')" \
+		"with RSEQ_STATS off, rseq.o has the pristine text/data/bss"
+	cmp -s <(objdump -d "$t/off/kernel/rseq.o" | tail -n +3) <(objdump -d "$t/pristine/kernel/rseq.o" | tail -n +3)
+	ok $? "and the same machine code"
+else
+	ok 1 "kernel/rseq.o builds from both trees with RSEQ_STATS off"
+	tail -n 5 "$t/off/build.log" "$t/pristine/build.log" 2>/dev/null | sed 's/^/#   /'
+fi
+if have_image rseq-stats-off && have_image rseq-y; then
+	is "$(size "$BUILD/images/rseq-stats-off.vmlinux" | awk 'NR == 2 { print $1, $2, $3 }')" \
+		"$(size "$BUILD/images/rseq-y.vmlinux" | awk 'NR == 2 { print $1, $2, $3 }')" \
+		"vmlinux of rseq-stats-off (series, option off) has rseq-y's text/data/bss"
+else
+	skip "rseq-stats-off or rseq-y not built (make kernels VARIANTS='rseq-y rseq-stats-off')" \
+		"vmlinux size with the option off"
+fi
+
+# In a guest. The initramfs must carry the check program (make initramfs).
+cpio=$BUILD/initramfs/lab.cpio
+if [ ! -f "$cpio" ] || ! grep -qa 'lab/bin/rseq-stats-check' "$cpio"; then
+	skip "the initramfs has no rseq-stats-check (make initramfs)" "boot tests"
+	done_testing; exit
+fi
+if have_image rseq-stats; then
+	grep -q '^CONFIG_RSEQ_STATS=y' "$BUILD/images/rseq-stats.config"; ok $? "rseq-stats has CONFIG_RSEQ_STATS=y"
+	out=$(GUEST_ENV=GLIBC_TUNABLES=glibc.pthread.rseq=0 \
+		"$LAB/scripts/boot" rseq-stats -- rseq-stats-check --require 2>&1); r=$?
+	printf '%s\n' "$out" | sed 's/^/#   | /'
+	ok $r "rseq-stats: rseq-stats-check passes in the guest"
+	like "$out" "ok [0-9]+ - ip_fixups rose by at least the aborts seen" "and saw the fixup counter move"
+	like "$out" "ok [0-9]+ - writing 0 resets the counters" "and reset them"
+else
+	skip "rseq-stats not built (make kernels VARIANTS=rseq-stats)" "rseq-stats in a guest"
+fi
+if have_image rseq-y; then
+	out=$(GUEST_ENV=GLIBC_TUNABLES=glibc.pthread.rseq=0 "$LAB/scripts/boot" rseq-y -- \
+		sh -c 'grep -q " /sys/kernel/debug debugfs " /proc/mounts || { echo "no debugfs"; exit 3; }
+			test ! -e /sys/kernel/debug/rseq/stats || { echo "stats file present"; exit 4; }
+			rseq-stats-check' 2>&1); r=$?
+	ok $r "rseq-y: debugfs is mounted and has no rseq/stats"
+	like "$out" "^1\.\.0 # SKIP no /sys/kernel/debug/rseq/stats" "rseq-stats-check skips there"
+	[ $r -eq 0 ] || printf '%s\n' "$out" | tail -n 5 | sed 's/^/#   | /'
+else
+	skip "rseq-y not built" "rseq-y has no stats file"
+fi
+done_testing
