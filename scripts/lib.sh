@@ -47,11 +47,14 @@ series_dir() {
 	case $1 in */*) echo "$1" ;; *) echo "${PATCH_DIR:-$LAB/kernel/patches}/$1" ;; esac
 }
 
+# kv FILE KEY: the value of the first "KEY: value" line of FILE (.info and .meta files).
+kv() { sed -n "s/^$2: //p" "$1" 2>/dev/null | head -n 1; }
+
 # image_field VARIANT FIELD: a field of build/images/VARIANT.info (what build-kernel recorded).
 image_field() {
 	local info=$BUILD/images/$1.info
 	[ -f "$info" ] || die "no kernel for '$1' ($info); run: make kernels VARIANTS=$1"
-	sed -n "s/^$2: //p" "$info" | head -n 1
+	kv "$info" "$2"
 }
 
 # image_rseq VARIANT: "y" when the variant's kernel has CONFIG_RSEQ=y, else "n".
