@@ -1,0 +1,102 @@
+# SPDX-License-Identifier: MIT
+"""labdata: the one reader of data/ runs (and of lab-ab's TSV output).
+
+A run is a directory under DATA named by scripts/bench-lib.sh's run_dir_finish; hidden ones
+(.run.* temporaries of an unfinished run) are never read. A run holds CSV files (a header
+line, RFC 4180 quoting) and "key: value" files (*.meta, *.info). Every CSV of the lab is
+parsed here and nowhere else.
+"""
+
+import csv
+import io
+from pathlib import Path
+
+# Bytes that are not UTF-8 pass through unchanged instead of stopping the report.
+ENCODING = {"encoding": "utf-8", "errors": "surrogateescape"}
+
+
+def parse_table(text, delimiter=","):
+    """Rows of a CSV text with a header line, as dicts by column name (missing cells "")."""
+    # TSV (lab-ab's output) has no quoting; a '"' there is an ordinary character.
+    quoting = csv.QUOTE_NONE if delimiter == "\t" else csv.QUOTE_MINIMAL
+    reader = csv.DictReader(io.StringIO(text, newline=""), delimiter=delimiter,
+                            quoting=quoting, restval="")
+    return list(reader)
+
+
+def read_csv(path):
+    """Rows of the CSV file at path (see parse_table)."""
+    with open(path, newline="", **ENCODING) as f:
+        return parse_table(f.read())
+
+
+class KeyValues:
+    """A "key: value" file: its pairs in file order; a key may repeat."""
+
+    def __init__(self, pairs=()):
+        self.pairs = list(pairs)
+
+    def all(self, key):
+        """Every value of key, in file order."""
+        return [v for k, v in self.pairs if k == key]
+
+    def first(self, key, default=""):
+        """The first value of key, or default."""
+        values = self.all(key)
+        return values[0] if values else default
+
+    def joined(self, key):
+        """Every value of key, one per line (as `sed -n s/^key: //p` prints them)."""
+        return "\n".join(self.all(key))
+
+
+def parse_keyvalues(text):
+    """The pairs of "key: value" lines; other lines (comments, blank) are skipped."""
+    pairs = []
+    for line in text.split("\n"):
+        key, sep, value = line.partition(": ")
+        if sep:
+            pairs.append((key, value))
+    return KeyValues(pairs)
+
+
+def read_keyvalues(path):
+    """The "key: value" file at path; an absent file reads as empty."""
+    try:
+        return parse_keyvalues(Path(path).read_text(**ENCODING))
+    except FileNotFoundError:
+        return KeyValues()
+
+
+class Run:
+    """One run directory; its files are read when first asked for, then kept."""
+
+    def __init__(self, path):
+        self.path = Path(path)
+        self.name = self.path.name
+        self._csv = {}
+
+    def has(self, name):
+        """Whether the run holds a non-empty file called name."""
+        p = self.path / name
+        return p.is_file() and p.stat().st_size > 0
+
+    def csv(self, name):
+        """The rows of the run's CSV file called name."""
+        if name not in self._csv:
+            self._csv[name] = read_csv(self.path / name)
+        return self._csv[name]
+
+    def keyvalues(self, name):
+        """The run's "key: value" file called name (*.meta, *.info); empty if absent."""
+        return read_keyvalues(self.path / name)
+
+    def files(self, pattern):
+        """Names of the run's non-empty files matching a glob pattern, sorted."""
+        return sorted(p.name for p in self.path.glob(pattern) if self.has(p.name))
+
+
+def runs(data):
+    """The run directories under data, oldest first (their names start with the UTC date)."""
+    return [Run(p) for p in sorted(Path(data).iterdir(), key=lambda p: p.name)
+            if p.is_dir() and not p.name.startswith(".")]

@@ -1,0 +1,179 @@
+# SPDX-License-Identifier: MIT
+"""report_data: which runs of data/ the report shows, as plain tables.
+
+Of each kind of run the latest is used: cpu-read and per-CPU the latest per variant and
+accelerator, hackbench and kernel sizes the latest run. Everything is read through
+labdata; the hackbench comparison comes from lab-ab (report_stats)."""
+
+from pathlib import Path
+
+import labdata
+import report_stats
+from report_fmt import equals
+
+
+class NothingToReport(Exception):
+    """data/ holds no benchmark results (the message says why)."""
+
+
+class Tables:
+    """What the report prints and plots."""
+
+    def __init__(self):
+        self.cpuread = []   # rows: env variant accel method label status value min max unit
+        self.envs = []      # one per cpu-read environment: env dir cpu kernel accel commit
+        self.percpu = []    # rows: env variant accel method label threads status ns
+        self.hb = None      # the latest hackbench run (Hackbench), if any
+        self.sizes = None   # rows of the latest sizes.csv, if any
+        self.deltas = None  # rows of its deltas.csv, if that is there
+
+
+class Hackbench:
+    """The latest hackbench run: its rows, its metadata, lab-ab's comparison, counters."""
+
+    def __init__(self, run, ab):
+        self.name = run.name
+        self.rows = run.csv("hackbench.csv")
+        self.meta = run.keyvalues("hackbench.meta")
+        self.ab = report_stats.compare_hackbench(ab, run.path / "hackbench.csv")
+        self.counters = report_stats.counter_means(self.rows)
+
+
+def env_name(variant, accel):
+    """The name of an environment: "host", or the guest's variant/accelerator."""
+    return variant if variant == "host" else "%s/%s" % (variant, accel)
+
+
+def first_key(rows):
+    """(variant, accel) of a CSV's first row: the environment it was measured in."""
+    return (rows[0].get("variant", ""), rows[0].get("accel", "")) if rows else None
+
+
+def latest_cpuread(runs):
+    """The latest cpu-read run per (variant, accel)."""
+    latest = {}
+    for run in runs:
+        if run.has("cpu-read.csv"):
+            key = first_key(run.csv("cpu-read.csv"))
+            if key:
+                latest[key] = run
+    return latest
+
+
+def latest_percpu(runs):
+    """The latest per-CPU CSV (run, file name) per (variant, accel), in the order the
+    keys first appear."""
+    latest = {}
+    for run in runs:
+        for name in run.files("percpu*.csv"):
+            key = first_key(run.csv(name))
+            if key:
+                latest[key] = (run, name)
+    return latest
+
+
+def host_first(keys):
+    """Environment keys sorted by variant, then accelerator, the host's first."""
+    ordered = sorted(keys)
+    return [k for k in ordered if k[0] == "host"] + [k for k in ordered if k[0] != "host"]
+
+
+def bash_hash_order(keys):
+    """keys in the order bash listed an associative array's keys (the old report's
+    per-CPU order): FNV-1 hash buckets in turn, the later-added first within one."""
+    buckets = {}
+    for key in keys:
+        h = 2166136261
+        for b in "\t".join(key).encode("utf-8", "surrogateescape"):
+            h = (h * 16777619) & 0xFFFFFFFF
+            h ^= b | 0xFFFFFF00 if b >= 128 else b  # bash hashes signed chars
+        buckets.setdefault(h & 1023, []).insert(0, key)
+    return [k for b in sorted(buckets) for k in buckets[b]]
+
+
+def cpuread_row(env, r):
+    """One cpu-read figure: instructions per op under icount, else ns with min and max."""
+    if r.get("accel") == "icount":
+        figures = (r.get("instructions_per_op", ""), "", "", "insn")
+    else:
+        figures = (r.get("ns_per_op", ""), r.get("ns_min", ""), r.get("ns_max", ""), "ns")
+    names = ("env", "variant", "accel", "method", "label", "status")
+    values = (env,) + tuple(r.get(n, "") for n in names[1:])
+    return dict(zip(names + ("value", "min", "max", "unit"), values + figures))
+
+
+def cpuread_env(env, run, accel):
+    """The environment a cpu-read run was measured in, from its cpu-read.meta."""
+    m = run.keyvalues("cpu-read.meta")
+    version = " ".join(m.first("kernel_version").split(" ")[:3])
+    return {"env": env, "dir": run.name, "cpu": m.first("cpu_model"),
+            "kernel": "%s %s" % (m.first("kernel_release"), version),
+            "accel": accel, "commit": m.first("lab_commit")}
+
+
+def add_cpuread(t, runs):
+    """Single-thread cpu-read rows and their environments, the host first."""
+    latest = latest_cpuread(runs)
+    for key in host_first(latest):
+        run, env = latest[key], env_name(*key)
+        for r in run.csv("cpu-read.csv"):
+            if r.get("threads", "") in ("", "1"):
+                t.cpuread.append(cpuread_row(env, r))
+        t.envs.append(cpuread_env(env, run, key[1]))
+
+
+def add_percpu(t, runs):
+    """Per-CPU rows (every thread count) of the latest file per environment, the
+    environments in the order the bash report had them (host_first would be the natural
+    order; kept so that the same data/ gives the same report)."""
+    latest = latest_percpu(runs)
+    for key in bash_hash_order(latest):
+        run, name = latest[key]
+        for r in run.csv(name):
+            t.percpu.append({"env": env_name(*key), "variant": r.get("variant", ""),
+                             "accel": r.get("accel", ""), "method": r.get("method", ""),
+                             "label": r.get("label") or r.get("method", ""),
+                             "threads": r.get("threads", ""), "status": r.get("status", ""),
+                             "ns": r.get("ns_per_op", "")})
+
+
+def latest_with(runs, name):
+    """The latest run holding a non-empty file called name, or None."""
+    found = [run for run in runs if run.has(name)]
+    return found[-1] if found else None
+
+
+def add_hackbench(t, runs, ab):
+    """The latest hackbench run with lab-ab's comparison."""
+    run = latest_with(runs, "hackbench.csv")
+    if run:
+        t.hb = Hackbench(run, ab)
+
+
+def add_sizes(t, runs):
+    """The latest scripts/kernel-size run: sizes, and deltas when it has them."""
+    run = latest_with(runs, "sizes.csv")
+    if run:
+        t.sizes = run.csv("sizes.csv")
+        t.deltas = run.csv("deltas.csv") if run.has("deltas.csv") else None
+
+
+def collect(data, ab):
+    """The report's tables from the runs under data (a path as given, for messages);
+    NothingToReport when there are none."""
+    if not Path(data).is_dir():
+        raise NothingToReport("nothing to report: %s does not exist" % data)
+    runs = labdata.runs(data)
+    t = Tables()
+    add_cpuread(t, runs)
+    add_percpu(t, runs)
+    add_hackbench(t, runs, ab)
+    add_sizes(t, runs)
+    if not (t.cpuread or t.percpu or t.hb or t.sizes is not None):
+        raise NothingToReport("nothing to report: no benchmark results in %s" % data)
+    return t
+
+
+def single_thread(rows):
+    """The per-CPU rows measured with one thread."""
+    return [r for r in rows if equals(r["threads"], 1)]
