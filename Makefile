@@ -125,3 +125,9 @@ MAIN_LAST  := $(filter $(STAMPS)/hackbench,$(MAIN_STAGES))
 MAIN_ORDER := $(MAIN_FIRST) $(filter-out $(MAIN_FIRST) $(MAIN_LAST),$(MAIN_STAGES)) $(MAIN_LAST)
 $(PLOTS)/report.txt: $(MAIN_ORDER) scripts/report $(wildcard scripts/*.py) $(AB_BIN)
 	scripts/stage "report from data/" scripts/report
+
+# Probe KVM again (scripts/kvm-probe caches its answer, with the reason, in build/kvm-probe).
+.PHONY: kvm-probe-refresh
+kvm-probe-refresh:
+	KVM_PROBE_REFRESH=1 scripts/kvm-probe $(VARIANT)
+	@cat $(BUILD)/kvm-probe 2>/dev/null || true
