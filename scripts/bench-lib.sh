@@ -28,12 +28,25 @@ bench_split() {
 # DATA: the results directory (tests point it elsewhere).
 DATA=${DATA:-$LAB/data}
 
-# lab_commit: the lab's git commit, "-dirty" when the tree has changes.
+# lab_commit [DIR]: the lab's git commit (DIR: the lab by default), "unknown" outside git.
 lab_commit() {
-	local c
-	c=$(git -C "$LAB" rev-parse HEAD 2>/dev/null) || { echo unknown; return; }
-	[ -z "$(git -C "$LAB" status --porcelain 2>/dev/null)" ] || c=$c-dirty
-	echo "$c"
+	git -C "${1:-$LAB}" rev-parse HEAD 2>/dev/null || echo unknown
+}
+
+# lab_dirty [DIR]: "yes" when the lab's own files differ from that commit (changed, staged or
+# untracked), "no" when they do not, "unknown" outside git. data/ and plots/ are the lab's
+# output, not its sources: a new run there does not make the next one "dirty".
+lab_dirty() {
+	local s
+	s=$(git -C "${1:-$LAB}" status --porcelain -- . ':(exclude)data' ':(exclude)plots' 2>/dev/null) ||
+		{ echo unknown; return; }
+	if [ -n "$s" ]; then echo yes; else echo no; fi
+}
+
+# lab_provenance: the metadata lines every run records.
+lab_provenance() {
+	echo "lab_commit: $(lab_commit)"
+	echo "lab_dirty: $(lab_dirty)"
 }
 
 # run_dir_begin: make a hidden temporary directory under $DATA, removed unless finished.

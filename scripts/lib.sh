@@ -86,3 +86,47 @@ bench_params() {
 		echo "param $name: ${!name:-$def}"
 	done < <(sed -n 's/^param:[[:space:]]*//p' "$LAB/bench/$1/meta")
 }
+
+# --- Failing early and loudly (issue 16) -------------------------------------------------------
+
+# check_path NAME PATH: stop in one line when PATH has a space or a comma. Kbuild (make O=, its
+# $(call) lists), our cpio lists and the variant files split on them, so such a path fails late
+# and obscurely; here it fails first.
+check_path() {
+	case $2 in
+	*[[:space:],]*) die "$1 '$2' contains a space or a comma; use a path without them" ;;
+	esac
+}
+
+# need_tools TOOL...: stop with one line naming the missing tools and `make deps`.
+need_tools() {
+	local t missing=()
+	for t in "$@"; do command -v "$t" >/dev/null 2>&1 || missing+=("$t"); done
+	[ ${#missing[@]} -eq 0 ] || die "missing tool(s): ${missing[*]} (run: make deps)"
+}
+
+# lab_lock [NAME]: hold build/.NAME.lock (default kernel-build, the lock scripts/build-kernel
+# takes on fd 9) until the script exits. A script started under scripts/build-kernel inherits
+# fd 9 on that file, already locked by the same open file: flock on it returns at once instead
+# of deadlocking.
+lab_lock() {
+	local f=$BUILD/.${1:-kernel-build}.lock
+	mkdir -p "$BUILD"
+	[ /proc/self/fd/9 -ef "$f" ] || exec 9>"$f"
+	flock 9
+}
+
+# console_crash LOG: print the first kernel line of a guest console log that reports a crash
+# (panic, BUG, oops, WARNING, soft lockup, RCU stall, hung task), nothing if none. Only kernel
+# lines count: they start with printk's "[    1.234567] " timestamp (CONFIG_PRINTK_TIME, base
+# fragment), while the guest's init puts "| " before every line of the command's output, so a
+# program printing "BUG:" is not a crash.
+console_crash() {
+	tr -d '\r' < "$1" 2>/dev/null | grep -m1 -E \
+		'^\[ *[0-9]+\.[0-9]+\] ([A-Za-z0-9_.-]+: )?(Kernel panic|BUG:|kernel BUG at|Oops|general protection fault|WARNING:|INFO: task .* blocked for more than|INFO: rcu_[a-z]+ (self-)?detected stall)' |
+		sed -E 's/^\[ *[0-9]+\.[0-9]+\] //' || true
+}
+
+# Every script stops early on a lab or build directory it cannot work in.
+check_path "lab directory" "$LAB"
+check_path BUILD "$BUILD"
