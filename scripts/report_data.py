@@ -8,6 +8,7 @@ labdata; the hackbench comparison comes from lab-ab (report_stats)."""
 from pathlib import Path
 
 import labdata
+import report_bench
 import report_stats
 from report_fmt import equals
 
@@ -26,6 +27,7 @@ class Tables:
         self.hb = None      # the latest hackbench run (Hackbench), if any
         self.sizes = None   # rows of the latest sizes.csv, if any
         self.deltas = None  # rows of its deltas.csv, if that is there
+        self.runs = []      # every run, for the sections bench folders bring (report_bench)
 
 
 class Hackbench:
@@ -165,11 +167,13 @@ def collect(data, ab):
         raise NothingToReport("nothing to report: %s does not exist" % data)
     runs = labdata.runs(data)
     t = Tables()
+    t.runs = runs
     add_cpuread(t, runs)
     add_percpu(t, runs)
     add_hackbench(t, runs, ab)
     add_sizes(t, runs)
-    if not (t.cpuread or t.percpu or t.hb or t.sizes is not None):
+    if not (t.cpuread or t.percpu or t.hb or t.sizes is not None
+            or report_bench.has_results(runs)):
         raise NothingToReport("nothing to report: no benchmark results in %s" % data)
     return t
 

@@ -4,6 +4,8 @@
 
 import re
 
+import report_bench
+
 from report_data import single_thread
 from report_fmt import fold, fold_all, num, positive, ratio, signed_1dp
 
@@ -290,6 +292,7 @@ def render(t, data_name, when, md=False):
     lines.append("Generated %s from %s/ alone (nothing rerun)." % (when, data_name))
     for part in (metadata, cpuread, percpu, hackbench, sizes):
         lines += part(t, md)
+    lines += report_bench.sections(t.runs, md)
     return "\n".join(lines) + "\n"
 
 
