@@ -49,6 +49,8 @@ struct lab_sample lab_measure(const struct lab_case *c, uint64_t iters)
 	uint64_t t0, t1;
 	unsigned long long k0, k1;
 
+	if (c->enter)
+		c->enter();
 	lab_pmu_open(); /* counters outside the timed span, so they cost no time */
 	lab_pmu_start();
 	t0 = lab_now_ns();
@@ -85,6 +87,8 @@ int lab_verify(const struct lab_case *c, const cpu_set_t *cpus, int home, char *
 {
 	int checked = 0, ret = 0;
 
+	if (c->enter)
+		c->enter();
 	for (int cpu = 0; cpu < CPU_SETSIZE && ret == 0; cpu++) {
 		if (!CPU_ISSET(cpu, cpus))
 			continue;
@@ -93,11 +97,15 @@ int lab_verify(const struct lab_case *c, const cpu_set_t *cpus, int home, char *
 			ret = -1;
 			break;
 		}
-		/* A few reads: the first may be the one that registers (lazy). */
+		/* A few reads: the first may be the one that registers (lazy); a yield between
+		   them lets a context switch happen, which per-thread state must survive. */
 		for (int k = 0; k < 3 && ret == 0; k++) {
-			int ref = sched_getcpu();
-			int got = c->read ? c->read() : cpu;
+			int ref, got;
 
+			if (k)
+				sched_yield();
+			ref = sched_getcpu();
+			got = c->read ? c->read() : cpu;
 			if (ref != cpu) {
 				snprintf(msg, len, "sched_getcpu() says %d while pinned to CPU %d", ref, cpu);
 				ret = -1;

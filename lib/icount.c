@@ -26,6 +26,8 @@ double lab_icount_per_op(const struct lab_case *c, uint64_t n)
 {
 	uint64_t min1 = UINT64_MAX, min2 = UINT64_MAX;
 
+	if (c->enter)
+		c->enter();
 	c->loop(n); /* warm-up: first-touch page faults, lazy registration */
 	for (int k = 0; k < LAB_ICOUNT_TRIES; k++) {
 		uint64_t a = ticks_of(c, n), b = ticks_of(c, 2 * n);

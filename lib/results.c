@@ -71,11 +71,11 @@ static double main_figure(const struct lab_result *r)
 	return r->ns ? ns_summary(r).median : counted(r, r->instr);
 }
 
-static struct lab_summary cycles_summary(const struct lab_result *r)
+static struct lab_summary tsc_summary(const struct lab_result *r)
 {
 	struct lab_summary none = { NAN, NAN, NAN, NAN };
 
-	return lab_result_ok(r) && r->cycles ? lab_summarize(r->cycles, r->reps) : none;
+	return lab_result_ok(r) && r->tsc ? lab_summarize(r->tsc, r->reps) : none;
 }
 
 uint64_t lab_result_ops(const struct lab_result *r)
@@ -124,13 +124,13 @@ void lab_results_csv(FILE *f, const struct lab_labels *l, const struct lab_resul
 	double base = baseline >= 0 ? main_figure(&r[baseline]) : NAN;
 
 	fputs("variant,accel,method,label,path,glibc_rseq,threads,cpu,status,iters,reps,"
-	      "ns_per_op,cycles_per_op,ns_median,ns_min,ns_max,ns_spread,"
-	      "cycles_min,cycles_max,ratio_to_empty,seed_ns,ns_reps,cycles_reps,"
+	      "ns_per_op,tsc_per_op,ns_median,ns_min,ns_max,ns_spread,"
+	      "tsc_min,tsc_max,ratio_to_empty,seed_ns,ns_reps,tsc_reps,"
 	      "instructions_per_op,instructions_source,pmu_cycles_per_op", f);
 	csv_extra_header(f);
 	fputc('\n', f);
 	for (int i = 0; i < n; i++) {
-		struct lab_summary ns = ns_summary(&r[i]), cy = cycles_summary(&r[i]);
+		struct lab_summary ns = ns_summary(&r[i]), tsc = tsc_summary(&r[i]);
 		int ok = lab_result_ok(&r[i]);
 
 		csv_text(f, l->variant);
@@ -150,15 +150,15 @@ void lab_results_csv(FILE *f, const struct lab_labels *l, const struct lab_resul
 			fprintf(f, ",%llu,%d,", (unsigned long long)r[i].iters, r[i].reps);
 		else
 			fputs(",,,", f);
-		csv_nums(f, (const double[]){ ns.median, cy.median, ns.median, ns.min, ns.max,
-					      ns.spread, cy.min, cy.max,
+		csv_nums(f, (const double[]){ ns.median, tsc.median, ns.median, ns.min, ns.max,
+					      ns.spread, tsc.min, tsc.max,
 					      lab_ratio(main_figure(&r[i]), base),
 					      r[i].seed_ns > 0 ? r[i].seed_ns : NAN }, 10);
 		if (ok)
 			csv_reps(f, r[i].ns, r[i].reps);
 		fputc(',', f);
 		if (ok)
-			csv_reps(f, r[i].cycles, r[i].reps);
+			csv_reps(f, r[i].tsc, r[i].reps);
 		fputc(',', f);
 		csv_num(f, counted(&r[i], r[i].instr));
 		fputc(',', f);
@@ -171,21 +171,33 @@ void lab_results_csv(FILE *f, const struct lab_labels *l, const struct lab_resul
 	}
 }
 
+/* The label column's width: the longest "- label:", so that no label is cut. */
+static int label_width(const struct lab_result *r, int n)
+{
+	int w = 46;
+
+	for (int i = 0; i < n; i++)
+		if (r[i].label && (int)strlen(r[i].label) + 3 > w)
+			w = (int)strlen(r[i].label) + 3;
+	return w;
+}
+
 /* Under icount there is no time: label, instructions/op, ratio to the baseline. */
 static void instr_table(FILE *f, const struct lab_result *r, int n, int baseline)
 {
 	double base = baseline >= 0 ? main_figure(&r[baseline]) : NAN;
+	int w = label_width(r, n);
 
-	fprintf(f, "%-46s %14s %7s\n", "method", "instructions/op", "x empty");
+	fprintf(f, "%-*s %14s %7s\n", w, "method", "instructions/op", "x empty");
 	for (int i = 0; i < n; i++) {
-		char label[64];
+		char label[160];
 		double v = counted(&r[i], r[i].instr);
 
 		snprintf(label, sizeof(label), "- %s:", r[i].label);
 		if (!lab_result_ok(&r[i]))
-			fprintf(f, "%-46s %s\n", label, r[i].status);
+			fprintf(f, "%-*s %s\n", w, label, r[i].status);
 		else
-			fprintf(f, "%-46s %14.2f %6.1fx%s%s\n", label, v, lab_ratio(v, base),
+			fprintf(f, "%-*s %14.2f %6.1fx%s%s\n", w, label, v, lab_ratio(v, base),
 				r[i].path[0] ? "  via " : "", r[i].path);
 	}
 }
@@ -198,25 +210,27 @@ void lab_results_table(FILE *f, const struct lab_result *r, int n, int baseline)
 		instr_table(f, r, n, baseline);
 		return;
 	}
-	fprintf(f, "%-46s %9s %7s %7s %9s  %s\n", "method", "ns/op", "x empty", "spread",
-		"cycles/op", "seed x86-64");
+	int w = label_width(r, n);
+
+	fprintf(f, "%-*s %9s %7s %15s %9s  %s\n", w, "method", "ns/op", "x empty", "min-max ns",
+		"TSC/op", "seed x86-64");
 	for (int i = 0; i < n; i++) {
-		struct lab_summary ns = ns_summary(&r[i]), cy = cycles_summary(&r[i]);
-		char label[64], seed[16] = "";
+		struct lab_summary ns = ns_summary(&r[i]), tsc = tsc_summary(&r[i]);
+		char label[160], seed[16] = "";
 
 		snprintf(label, sizeof(label), "- %s:", r[i].label);
 		if (r[i].seed_ns > 0)
 			snprintf(seed, sizeof(seed), "%.1f ns", r[i].seed_ns);
 		if (!lab_result_ok(&r[i])) {
-			fprintf(f, "%-46s %s\n", label, r[i].status);
+			fprintf(f, "%-*s %s\n", w, label, r[i].status);
 			continue;
 		}
-		fprintf(f, "%-46s %6.2f ns %6.1fx %6.1f%%", label, ns.median,
-			lab_ratio(ns.median, base), 100 * ns.spread);
-		if (isnan(cy.median))
+		fprintf(f, "%-*s %6.2f ns %6.1fx %7.2f-%-7.2f", w, label, ns.median,
+			lab_ratio(ns.median, base), ns.min, ns.max);
+		if (isnan(tsc.median))
 			fprintf(f, " %9s", "");
 		else
-			fprintf(f, " %9.1f", cy.median);
+			fprintf(f, " %9.1f", tsc.median);
 		fprintf(f, "  %-11s%s%s", seed, r[i].path[0] ? "  via " : "", r[i].path);
 		if (r[i].pmu_cycles && r[i].instr)
 			fprintf(f, "  [PMU %.1f cycles, %.1f instructions]",

@@ -148,9 +148,9 @@ static int write_results(const struct options *o, struct row *rows, int n, int b
 	fprintf(meta, "bench: cpu-read\nvariant: %s\naccel: %s\n", o->variant, o->accel);
 	lab_meta_write_system(meta);
 	fprintf(meta, "glibc_rseq: %s\nbench_cpu: %d\ncpus_verified: %d\nreps: %d\n"
-		"duration_ms_per_rep: %ld\ncycles_source: %s\n", modes, rows[0].r.cpu, checked,
+		"duration_ms_per_rep: %ld\ntsc_source: %s\n", modes, rows[0].r.cpu, checked,
 		o->reps, o->iters ? 0 : o->duration_ms,
-		rows[0].r.cycles ? "TSC ticks" : "none (TSC not invariant)");
+		rows[0].r.tsc ? "TSC ticks (tsc_* columns)" : "none (TSC not invariant)");
 	fprintf(meta, "figures: %s\niters_fixed: %llu\npmu: %s\n",
 		o->icount ? "instructions/op (QEMU icount; no ns)" : "ns/op",
 		(unsigned long long)o->iters, o->icount ? "not used (icount)" :
@@ -277,7 +277,7 @@ int main(int argc, char **argv)
 			continue;
 		}
 		w->r.ns = calloc(o.reps, sizeof(double));
-		w->r.cycles = tsc ? calloc(o.reps, sizeof(double)) : NULL;
+		w->r.tsc = tsc ? calloc(o.reps, sizeof(double)) : NULL;
 		if (!lab_pmu_why()) {
 			w->r.instr = calloc(o.reps, sizeof(double));
 			w->r.instr_source = "pmu";
@@ -317,8 +317,8 @@ int main(int argc, char **argv)
 			lab_kstats_read(&k1);
 			w->r.has_kstats = lab_kstats_add_delta(w->r.kstats, &k0, &k1) == 0;
 			w->r.ns[rep] = lab_per_op(s.ns, w->r.iters);
-			if (w->r.cycles)
-				w->r.cycles[rep] = lab_per_op(s.ticks, w->r.iters);
+			if (w->r.tsc)
+				w->r.tsc[rep] = lab_per_op(s.ticks, w->r.iters);
 			if (w->r.pmu_cycles && !isnan(s.pmu_cycles)) {
 				w->r.pmu_cycles[rep] = lab_per_op(s.pmu_cycles, w->r.iters);
 				w->r.instr[rep] = lab_per_op(s.pmu_instructions, w->r.iters);
@@ -338,7 +338,7 @@ int main(int argc, char **argv)
 		printf("\nBenchmarking various approaches for reading the current CPU number\n");
 		lab_results_table(stdout, res, n, 0);
 		if (!o.icount && lab_pmu_why())
-			printf("(%s: the cycles/instructions columns are empty)\n", lab_pmu_why());
+			printf("(%s: the PMU cycles/instructions columns are empty)\n", lab_pmu_why());
 		if (!o.icount) {
 			struct lab_cpu_read_goals g = lab_cpu_read_judge(res, n);
 

@@ -47,11 +47,26 @@ static void teardown(int tid, void *p)
 	a->signals[tid] = lab_pc_signals_received();
 }
 
+FILE *lab_pc_layout_out;
+
+/* Where each thread's written-per-op memory is, for a test to check that none shares a line. */
+static void print_layout(FILE *f, const struct lab_pc_case *c, const struct lab_pc_run *run,
+			 const struct lab_pc_thread *th)
+{
+	for (int i = 0; i < run->nthreads; i++)
+		fprintf(f, "# layout %s: thread %d state %p size %zu node %p size %zu\n", c->name, i,
+			(const void *)&th[i], sizeof(th[i]), (void *)&lab_pc_nodes[i],
+			sizeof(lab_pc_nodes[i]));
+	for (int i = 0; i < run->nslots; i++)
+		fprintf(f, "# layout %s: slot %d %p size %zu\n", c->name, i, (void *)&lab_pc_slots[i],
+			sizeof(lab_pc_slots[i]));
+}
+
 int lab_pc_run_case(const struct lab_pc_case *c, const struct lab_pc_run *run, int pin,
 		    struct lab_pc_outcome *out)
 {
 	int n = run->nthreads, *cpus = calloc(n, sizeof(int));
-	struct lab_pc_thread *th = calloc(n, sizeof(*th));
+	struct lab_pc_thread *th = lab_pc_lines_alloc(n, sizeof(*th));
 	uint64_t *sig = calloc(n, sizeof(*sig));
 	struct job_arg a = { c, run, th, sig };
 	struct lab_thread_job job = { n, NULL, &a, setup, body, teardown };
@@ -65,6 +80,8 @@ int lab_pc_run_case(const struct lab_pc_case *c, const struct lab_pc_run *run, i
 	}
 	for (int i = 0; i < n; i++)
 		cpus[i] = run->cpus[i % run->ncpus];
+	if (lab_pc_layout_out)
+		print_layout(lab_pc_layout_out, c, run, th);
 	job.cpus = pin ? cpus : NULL;
 	lab_kstats_read(&k0);
 	out->wall_ns = lab_threads_run(&job, out->error, sizeof(out->error));

@@ -15,6 +15,9 @@ struct lab_pc_outcome {
 	char error[256];               /* "" when the run went well and its check was exact */
 };
 
+/* When set, each run first prints where every thread's state, node and slot lies (--layout). */
+extern FILE *lab_pc_layout_out;
+
 /* Run c with run->nthreads threads (pinned to run->cpus round-robin when pin); 0 or -1. */
 int lab_pc_run_case(const struct lab_pc_case *c, const struct lab_pc_run *run, int pin,
 		    struct lab_pc_outcome *out);

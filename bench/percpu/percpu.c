@@ -24,7 +24,7 @@
 #define USAGE "usage: lab-percpu [--method M,...] [--threads N,...] [--reps N] " \
 	      "[--duration MS] [--cpu N] [--disturb yield,migrate,signal|all|none] " \
 	      "[--every N] [--signal-us US] [--no-pin] [--out DIR] [--variant NAME] " \
-	      "[--accel NAME] [--check] [--check-threads N] [--check-ops N] [--list]"
+	      "[--accel NAME] [--check] [--check-threads N] [--check-ops N] [--layout] [--list]"
 #define MAX_THREADS 64 /* distinct thread counts */
 
 struct options {
@@ -94,6 +94,7 @@ static void parse_options(int argc, char **argv, struct options *o)
 		{ "variant", required_argument, NULL, 'V' }, { "accel", required_argument, NULL, 'a' },
 		{ "check", no_argument, NULL, 'k' }, { "check-threads", required_argument, NULL, 'T' },
 		{ "check-ops", required_argument, NULL, 'O' }, { "list", no_argument, NULL, 'l' },
+		{ "layout", no_argument, NULL, 'L' },
 		{ "help", no_argument, NULL, 'h' }, { NULL, 0, NULL, 0 },
 	};
 	int opt, any = 0;
@@ -129,6 +130,7 @@ static void parse_options(int argc, char **argv, struct options *o)
 		case 'T': o->check_threads = lab_parse_long(optarg, "--check-threads", 1, 4096); break;
 		case 'O': o->check_ops = lab_parse_long(optarg, "--check-ops", 1, 1L << 40); break;
 		case 'l': o->list = 1; break;
+		case 'L': lab_pc_layout_out = stdout; break;
 		case 'h': printf(USAGE "\n"); exit(0);
 		default:
 			lab_usage_error("bad option '%s'", argv[optind - 1]);
@@ -195,10 +197,11 @@ static int run_checks(const struct options *o, const int *cpus, int ncpu, int ns
 		}
 		/* Not pinned: the scheduler (and the migrate disturbance) moves threads freely. */
 		ok = lab_pc_run_case(c, &run, 0, &out) == 0;
-		tap_ok(ok, "%s: %d threads x %llu ops with %s: %s", c->name, nthreads,
+		tap_ok(ok, "%s: %d threads x %llu ops with %s: %s%s%s", c->name, nthreads,
 		       (unsigned long long)o->check_ops, dist,
 		       !ok ? out.error : !strcmp(c->strategy, "list")
-				? "every node once (count, checksum)" : "exact sum");
+				? "every node once (count, checksum)" : "exact sum",
+		       *c->path() ? ", via " : "", c->path());
 		printf("#   %s: %llu aborts, %llu signals", c->name,
 		       (unsigned long long)out.aborts, (unsigned long long)out.signals);
 		if (out.has_kstats)

@@ -28,7 +28,15 @@ struct lab_pc_run {
 	int ncpus;
 };
 
-/* Per-thread state the loops see. */
+/*
+ * What one thread writes on every operation lives on lines of its own: per-CPU slots, the
+ * per-thread state and the list nodes are each LAB_PC_LINE-aligned (two 64-byte lines, since
+ * the adjacent-line prefetcher moves lines in 128-byte pairs), so no two threads or CPUs ever
+ * share a line by accident and a scaling figure shows the strategy, not false sharing.
+ */
+#define LAB_PC_LINE 128
+
+/* Per-thread state the loops see (the aborts/pushes/pops/held fields are written per op). */
 struct lab_pc_thread {
 	const struct lab_pc_run *run;
 	int tid;
@@ -37,7 +45,7 @@ struct lab_pc_thread {
 	uint64_t aborts;    /* rseq restarts seen on the abort path */
 	uint64_t pushes, pops;
 	void *held;         /* list rows: the node this thread holds */
-};
+} __attribute__((aligned(LAB_PC_LINE)));
 
 struct lab_pc_case {
 	const char *name, *label;
@@ -88,9 +96,6 @@ uint64_t lab_pc_signals_received(void);
 		}                                                                     \
 	}
 
-/* A cache line of its own for each per-CPU slot. */
-#define LAB_PC_LINE 64
-
 /* The rseq cases (percpu-rseq.c, built against the kernel tree's selftests rseq.h). */
 extern const struct lab_pc_case lab_pc_counter_rseq, lab_pc_counter_rseq_cpuid,
 	lab_pc_list_rseq, lab_pc_lock_rseq;
@@ -108,11 +113,20 @@ struct lab_pc_slot {
 	uint64_t bad;    /* lock rows: compares that failed */
 } __attribute__((aligned(LAB_PC_LINE)));
 
+/* A node is written (next, nidx) by whichever thread pushes it: one per line, too. */
 struct lab_pc_node {
 	intptr_t next;  /* rseq and spinlock lists: the next node */
 	uint32_t nidx;  /* CAS list: the next node's index + 1 (0: none) */
 	uint32_t id;
-};
+} __attribute__((aligned(LAB_PC_LINE)));
+
+_Static_assert(sizeof(struct lab_pc_slot) == LAB_PC_LINE, "a per-CPU slot fills its line");
+_Static_assert(sizeof(struct lab_pc_node) == LAB_PC_LINE, "a list node fills its line");
+_Static_assert(sizeof(struct lab_pc_thread) % LAB_PC_LINE == 0 &&
+	       _Alignof(struct lab_pc_thread) == LAB_PC_LINE, "per-thread state on its own lines");
+
+/* An array of n LAB_PC_LINE-aligned elements, zeroed (calloc only aligns to 16); NULL if none. */
+void *lab_pc_lines_alloc(size_t n, size_t size);
 
 extern struct lab_pc_slot *lab_pc_slots;
 extern struct lab_pc_node *lab_pc_nodes;

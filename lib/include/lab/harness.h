@@ -49,6 +49,9 @@ struct lab_case {
 	int (*read)(void);           /* one read: the CPU; NULL when the case returns none */
 	void (*loop)(uint64_t n);    /* n operations */
 	double seed_ns;              /* the seed commit's x86-64 figure; 0: none */
+	/* Put the calling thread in the state the case's loop needs (e.g. its GS base), before
+	   each timed, counted or verified span (outside it); NULL: nothing to do. */
+	void (*enter)(void);
 };
 
 struct lab_sample {
@@ -74,7 +77,9 @@ struct lab_sample lab_measure(const struct lab_case *c, uint64_t iters);
 
 /*
  * Check that the case reads the right CPU on every CPU of cpus (pinned to each in turn, the
- * reference being the pinned CPU and sched_getcpu()); pins back to home. Returns the number of
+ * reference being the pinned CPU and sched_getcpu()), through the same read the loop makes,
+ * entered once before the first CPU, so that its state must survive the migrations and the
+ * yields between reads; pins back to home. Returns the number of
  * CPUs checked, or -1 with a message in msg.
  */
 int lab_verify(const struct lab_case *c, const cpu_set_t *cpus, int home, char *msg, size_t len);

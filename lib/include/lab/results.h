@@ -16,7 +16,8 @@ struct lab_result {
 	int threads, cpu, reps;
 	uint64_t iters;   /* operations per repetition */
 	double *ns;       /* per-repetition ns/op, reps of them */
-	double *cycles;   /* per-repetition TSC ticks/op, or NULL when the TSC is not invariant */
+	double *tsc;      /* per-repetition TSC ticks/op (not core cycles), or NULL when the TSC
+			     is not invariant; PMU core cycles are pmu_cycles below */
 	double seed_ns;   /* reference figure from the seed commit, 0 when none */
 	/* Multi-threaded benches (percpu); left zero, these columns stay empty or derived. */
 	const char *strategy; /* the row's family ("counter", "list", "lock"); NULL: none */
