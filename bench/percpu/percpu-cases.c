@@ -362,7 +362,7 @@ CASE(getcpu_atomic, "counter-getcpu-atomic", "getcpu (vDSO) + lock add", "counte
 CASE(global_atomic, "counter-global-atomic", "one global counter, lock add", "counter",
      "counter-getcpu-atomic", 0, 0, no_path, lab_pc_slots_reset, NULL, loop_global_atomic,
      lab_pc_counter_check);
-CASE(tls, "counter-tls", "thread-local counter, a plain add to memory per op", "counter",
+CASE(tls, "counter-tls", "thread-local counter: a plain add to memory per op", "counter",
      "counter-getcpu-atomic", 0, 0, no_path, lab_pc_slots_reset, NULL, tls_loop,
      lab_pc_counter_check);
 CASE(mutex, "counter-mutex", "global counter under a pthread mutex", "counter",

@@ -17,6 +17,14 @@ for d in all none; do
 	[ $rc -eq 0 ] || diag "$(grep -v '^ok' <<<"$out" | head -n 20)"
 done
 
+# The check goes through what the timed runs use: the getcpu rows call the vDSO's getcpu there
+# (resolved by the rows' reset, which both kinds of run make), not glibc's sched_getcpu.
+out=$("$bin" --check --disturb none --check-ops 1000 \
+	--method counter-getcpu-atomic,list-cas,list-spinlock,lock-cmpxchg 2>&1)
+is "$(grep -c '^ok .*, via vDSO __vdso_getcpu$' <<<"$out")" 4 \
+	"the four getcpu rows are checked through the vDSO's getcpu"
+[ "$(grep -c '^ok .*, via vDSO' <<<"$out")" = 4 ] || diag "$out"
+
 # Signals every 50 us of wall time, many ops: the rseq sections get interrupted.
 out=$("$bin" --check --disturb signal --signal-us 50 --check-ops 300000 \
 	--method counter-rseq,list-rseq,lock-rseq 2>&1)

@@ -31,6 +31,16 @@ bad=$(perl -MText::ParseWords -ne '
 	} elsif ($st ne "ENOSYS" || !$rseq) { print "status: $_\n" }
 	elsif ($ns ne "") { print "made-up figure: $_\n" }' "$csv")
 is "$bad" "" "every row: figures (aborts counted on rseq rows only) or ENOSYS on an rseq row"
+bad=$(perl -MText::ParseWords -ne 'chomp; my @f = parse_line(",", 0, $_);
+	if ($. == 1) { %c = map { $f[$_] => $_ } 0..$#f; next }
+	my ($m, $t, $st, $med, $lo, $hi) = map { $f[$c{$_}] }
+		qw(method threads status ns_per_op ns_min ns_max);
+	next unless $st eq "ok";
+	print "$m/$t " unless $lo ne "" && $hi ne "" && $lo <= $med && $med <= $hi' "$csv")
+is "$bad" "" "every measured row has its spread: ns_min <= ns_per_op <= ns_max"
+is "$(tr , '\n' <<<"$head" | grep -E '^cycles' | tr '\n' ' ')" "" "no column named cycles* (tsc_*)"
+like "$(grep '^host,none,counter-tls,' "$csv" | head -n 1)" ',thread-local counter: a plain add to memory per op,' \
+	"the thread-local row says what it does (no \"lower bound\")"
 like "$(cat "$d/percpu.meta" 2>/dev/null)" "^rseq_helpers: kernel tree" "metadata names the rseq helpers"
 like "$(cat "$d/percpu.meta" 2>/dev/null)" "^lab_commit: ." "metadata has lab_commit"
 like "$(cat "$t/log")" "rseq critical section \(add, commit\): +[0-9.]+ ns +[0-9.]+x" \
