@@ -1,15 +1,18 @@
 /* SPDX-License-Identifier: MIT */
-/* Reading the rseq-stats debugfs file; see lab/kstats.h. */
+/* Reading the kernel's rseq event counters in upstream's format; see lab/kstats.h. */
 #define _GNU_SOURCE
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "lab/kstats.h"
 
+/* As the file spells them (upstream's kernel/rseq.c, 6.19: "slowp:", "fastp:"). */
 const char *const lab_kstats_names[LAB_KSTATS_N] = {
-	"notify_resume", "notify_resume_signal", "cpu_id_updates", "cs_checks", "lazy_clears",
-	"ip_fixups", "abort_preempt", "abort_signal", "abort_migrate", "sigsegv",
+	[LAB_KS_EXIT] = "exit",	  [LAB_KS_SIGNAL] = "signal", [LAB_KS_SLOWP] = "slowp",
+	[LAB_KS_FASTP] = "fastp", [LAB_KS_IDS] = "ids",	      [LAB_KS_CS] = "cs",
+	[LAB_KS_CLEAR] = "clear", [LAB_KS_FIXUP] = "fixup",
 };
 
 static const char *stats_path(void)
@@ -21,21 +24,33 @@ static const char *stats_path(void)
 
 int lab_kstats_read(struct lab_kstats *s)
 {
-	FILE *f = fopen(stats_path(), "r");
+	const char *path = stats_path();
+	FILE *f = fopen(path, "r");
 	char line[128], name[64];
 	unsigned long long v;
+	int lines = 0;
 
 	memset(s, 0, sizeof(*s));
 	if (!f)
 		return -1;
 	while (fgets(line, sizeof(line), f)) {
-		if (sscanf(line, "%63[a-z_0-9]: %llu", name, &v) != 2)
+		lines++;
+		if (sscanf(line, " %63[a-z_0-9]: %llu", name, &v) != 2)
 			continue;
 		for (int i = 0; i < LAB_KSTATS_N; i++)
-			if (!strcmp(name, lab_kstats_names[i]))
+			if (!strcmp(name, lab_kstats_names[i])) {
 				s->v[i] = v;
+				s->have |= 1u << i;
+			}
 	}
 	fclose(f);
+	if (!s->have) {
+		/* Another format (our pre-upstream series, a future kernel): never silent zeros. */
+		fprintf(stderr, "error: %s: none of the expected counters (exit, slowp, ids, cs, "
+			"fixup, ...) in its %d lines; not upstream's rseq stats format\n", path, lines);
+		errno = EPROTO;
+		return -1;
+	}
 	s->ok = 1;
 	return 0;
 }
@@ -53,6 +68,7 @@ int lab_kstats_add_delta(uint64_t *sum, const struct lab_kstats *before,
 	if (!before->ok || !after->ok)
 		return -1;
 	for (int i = 0; i < LAB_KSTATS_N; i++)
-		sum[i] += after->v[i] - before->v[i];
+		if ((before->have & after->have & (1u << i)) && after->v[i] >= before->v[i])
+			sum[i] += after->v[i] - before->v[i];
 	return 0;
 }

@@ -14,7 +14,7 @@ d=$(ls -d "$t"/data/*-host 2>/dev/null | head -n 1)
 csv=$d/percpu.csv
 head=$(head -n 1 "$csv" 2>/dev/null)
 for col in variant method threads status ns_per_op ns_reps strategy ops_total aborts_per_mop \
-	mops_per_s k_ip_fixups_per_mop k_cpu_id_updates_per_mop k_notify_resume_per_mop; do
+	mops_per_s k_fixup_per_mop k_ids_per_mop k_slowp_per_mop; do
 	like ",$head," ",$col," "percpu.csv has column $col"
 done
 is "$(tail -n +2 "$csv" | wc -l)" "$(( $("$BUILD/guest/bin/lab-percpu" --list | wc -l) * 2 ))" \
