@@ -8,8 +8,15 @@ unit=$BUILD/host/tests/lab-ab-test ab=$BUILD/host/bin/lab-ab
 [ -x "$unit" ] && [ -x "$ab" ] || { echo "1..1"; echo "not ok 1 - lab-ab and its test are built (make lib-tests)"; exit 1; }
 t=$(mktemp -d); trap 'rm -rf "$t"' EXIT
 
-"$unit" > "$t/unit"
-ok $(! grep -q '^not ok' "$t/unit"; echo $?) "unit test: $(grep -c '^ok' "$t/unit") checks pass (ab-test)"
+# The unit test passes when it exits 0, printed its plan, ran as many checks as the plan says
+# and none failed: a crash half-way (no plan, or fewer checks) fails here. Bounded: a livelock
+# fails instead of hanging.
+bounded 60 "$unit" > "$t/unit" 2>&1; rc=$?
+is "$rc" 0 "unit test (ab-test) exits 0"
+plan=$(sed -n 's/^1\.\.\([0-9][0-9]*\)$/\1/p' "$t/unit" | head -n 1)
+nok=$(grep -c '^ok' "$t/unit")
+like "$plan" '^[1-9][0-9]*$' "unit test prints its plan (1..N)"
+is "$nok" "${plan:-none}" "unit test: all $nok planned checks ran and passed"
 grep '^not ok' "$t/unit" | sed 's/^/#   /'
 
 # gen MEAN SD N SEED: N values with about that mean and sd (deterministic).

@@ -24,3 +24,11 @@ skip() { _n=$((_n + 1)); echo "ok $_n - $2 # SKIP $1"; }
 diag() { echo "# $*"; }
 done_testing() { echo "1..$_n"; [ $_failed -eq 0 ]; }
 have_image() { [ -f "$BUILD/images/$1.bzImage" ]; }
+# bounded SECS CMD...: run a host-side test program under a time bound, so that a livelock
+# fails the test (status 124, as timeout(1) gives) instead of hanging CI. --foreground keeps it
+# in the test's process group: Ctrl-C still reaches it.
+bounded() { local s=$1; shift; timeout --foreground --kill-after=5 "$s" "$@"; }
+# "${SIGINT_DEFAULT[@]}" CMD...: CMD with SIGINT at its default action. A job started with &
+# from a non-interactive shell inherits SIGINT ignored, and a shell script cannot trap an
+# ignored signal: tests of Ctrl-C start their command through this (after setsid, say).
+SIGINT_DEFAULT=(perl -e '$SIG{INT} = "DEFAULT"; exec @ARGV or die "exec $ARGV[0]: $!\n"')

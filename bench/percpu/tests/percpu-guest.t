@@ -9,10 +9,16 @@ t=$(mktemp -d); trap 'rm -rf "$t"' EXIT
 n=$("$BUILD/guest/bin/lab-percpu" --list | wc -l)
 nrseq=$("$BUILD/guest/bin/lab-percpu" --list | grep -c rseq)
 boot() { TIMEOUT=${TIMEOUT:-200} "$LAB/scripts/boot" "$@" 2>&1; }
-# csv FILE METHOD COLUMN: the column's value in the first row of METHOD
-csv() { perl -MText::ParseWords -ne 'chomp; my @f = parse_line(",", 0, $_);
+# csv FILE METHOD COLUMN: the column's value in the first row of METHOD; "<no FILE>", "<no row
+# METHOD>" or "<no column COLUMN>" when there is none, so that a missing CSV or row never
+# compares equal to an empty value.
+csv() {
+	[ -f "$1" ] || { echo "<no $1>"; return; }
+	perl -MText::ParseWords -ne 'chomp; my @f = parse_line(",", 0, $_);
 	if ($. == 1) { %c = map { $f[$_] => $_ } 0..$#f; next }
-	if ($f[$c{method}] eq "'"$2"'") { print $f[$c{"'"$3"'"}]; exit }' "$1"; }
+	if ($f[$c{method}] eq "'"$2"'") {
+		print exists $c{"'"$3"'"} ? $f[$c{"'"$3"'"}] : "<no column '"$3"'>"; $found = 1; exit }
+	END { print "<no row '"$2"'>" unless $found }' "$1"; }
 
 if have_image rseq-y; then
 	out=$(boot rseq-y -- lab-percpu --check); rc=$?
@@ -39,31 +45,35 @@ if have_image rseq-stats; then
 	args="--method counter-rseq,list-rseq --threads 1 --reps 2 --duration 50"
 	OUTDIR=$t/s boot rseq-stats -- sh -c "mkdir -p sig quiet &&
 		lab-percpu $args --disturb signal --signal-us 100 --out sig &&
-		lab-percpu $args --out quiet && lab-cpuread --reps 1 --duration 10 --out /out" >/dev/null
-	ok $? "rseq-stats: the runs exit 0"
+		lab-percpu $args --out quiet && lab-cpuread --reps 1 --duration 10 --out /out" > "$t/s.log"
+	rc=$?
+	ok $rc "rseq-stats: the runs exit 0"
+	[ $rc -eq 0 ] || diag "$(tail -n 5 "$t/s.log")"
 	# The larger of the two rseq rows (where a 100 us timer lands is up to the emulator).
-	fix=$( (csv "$t/s/sig/percpu.csv" counter-rseq k_ip_fixups_per_mop; echo
-		csv "$t/s/sig/percpu.csv" list-rseq k_ip_fixups_per_mop; echo) | sort -g | tail -n 1)
+	fix=$( (csv "$t/s/sig/percpu.csv" counter-rseq k_fixup_per_mop; echo
+		csv "$t/s/sig/percpu.csv" list-rseq k_fixup_per_mop; echo) | sort -g | tail -n 1)
 	ab=$( (csv "$t/s/sig/percpu.csv" counter-rseq aborts_per_mop; echo
 		csv "$t/s/sig/percpu.csv" list-rseq aborts_per_mop; echo) | sort -g | tail -n 1)
-	quiet=$( (csv "$t/s/quiet/percpu.csv" counter-rseq k_ip_fixups_per_mop; echo
-		csv "$t/s/quiet/percpu.csv" list-rseq k_ip_fixups_per_mop; echo) | sort -g | tail -n 1)
+	quiet=$( (csv "$t/s/quiet/percpu.csv" counter-rseq k_fixup_per_mop; echo
+		csv "$t/s/quiet/percpu.csv" list-rseq k_fixup_per_mop; echo) | sort -g | tail -n 1)
 	diag "signal-disturbed: ${fix:-none} ip fixups and ${ab:-none} aborts per Mop; undisturbed: ${quiet:-none}"
-	ok $(perl -e 'exit !($ARGV[0] ne "" && $ARGV[0] > 0)' "$fix"; echo $?) \
-		"rseq-stats: signals in rseq sections show as kernel ip fixups (k_ip_fixups_per_mop > 0)"
-	ok $(perl -e 'exit !($ARGV[0] ne "" && $ARGV[0] < 10)' "$quiet"; echo $?) \
+	ok $(perl -e 'exit !($ARGV[0] =~ /^[0-9.]+(e[-+]?[0-9]+)?$/ && $ARGV[0] > 0)' "$fix"; echo $?) \
+		"rseq-stats: signals in rseq sections show as kernel ip fixups (k_fixup_per_mop > 0)"
+	ok $(perl -e 'exit !($ARGV[0] =~ /^[0-9.]+(e[-+]?[0-9]+)?$/ && $ARGV[0] < 10)' "$quiet"; echo $?) \
 		"rseq-stats: an undisturbed pinned row sees close to none (< 10 per Mop)"
-	like "$(csv "$t/s/cpu-read.csv" empty k_notify_resume_per_mop)" '^[0-9.]+$' \
+	like "$(csv "$t/s/cpu-read.csv" empty k_slowp_per_mop)" '^[0-9.]+$' \
 		"rseq-stats: CPU-read rows get kernel columns too"
 else
 	for i in 1 2 3 4; do skip "no rseq-stats image" "rseq-stats $i"; done
 fi
 if have_image rseq-y; then
 	out=$(OUTDIR=$t/y boot rseq-y -- lab-percpu --threads 1 --reps 1 --duration 5 \
-		--method counter-rseq --out /out)
-	is "$(csv "$t/y/percpu.csv" counter-rseq k_ip_fixups_per_mop)" "" \
+		--method counter-rseq --out /out); rc=$?
+	ok $rc "rseq-y: the counter-rseq run exits 0"
+	[ $rc -eq 0 ] || diag "$(tail -n 5 <<<"$out")"
+	is "$(csv "$t/y/percpu.csv" counter-rseq k_fixup_per_mop)" "" \
 		"rseq-y (no stats file): kernel columns are empty, not zero"
 else
-	skip "no rseq-y image" "empty kernel columns"
+	skip "no rseq-y image" "rseq-y run"; skip "no rseq-y image" "empty kernel columns"
 fi
 done_testing

@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
+# The crash matcher (console_crash, scripts/lib.sh) on guest console logs: each kind of kernel
+# crash is found, by its kernel line; the guest program's own output ("| " lines), even when it
+# prints "BUG:", "WARNING:" or a fake timestamp, is not a crash.
+. "$(dirname "$0")/tap.sh"
+. "$LAB/scripts/lib.sh"
+F=$LAB/scripts/tests/fixtures/console
+# crash LOG WANT-REGEX DESCRIPTION
+crash() { like "$(console_crash "$F/$1")" "$2" "$3"; }
+crash panic-no-init.log '^Kernel panic - not syncing: No working init found' "a panic (captured boot)"
+crash warn.log '^WARNING: CPU: 1 PID: 57 at kernel/rseq.c' "a WARN, by its WARNING: line"
+crash soft-lockup.log '^watchdog: BUG: soft lockup - CPU#0' "a soft lockup"
+crash rcu-stall.log '^rcu: INFO: rcu_preempt self-detected stall' "an RCU stall"
+crash hung-task.log '^INFO: task lab-percpu:61 blocked for more than' "a hung task"
+crash oops.log '^BUG: kernel NULL pointer dereference' "an oops, by its first line"
+is "$(console_crash "$F/guest-prints-crash-words.log")" "" \
+	"a guest printing BUG:, WARNING:, Kernel panic, a fake timestamped line: no crash (captured boot)"
+is "$(console_crash "$F/clean.log")" "" "a clean boot: no crash"
+is "$(console_crash "$F/no-such-file")" "" "no console log at all: nothing (the boot reports that)"
+done_testing
