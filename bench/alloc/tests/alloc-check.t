@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
+# lab-alloc --check on the host: under 6 x NCPU threads with yields, migrations and timer
+# signals, both workloads of every strategy hand no object out twice, lose none (the arenas and
+# every cache audited afterwards) and read back every byte each owner wrote; the small check-mode
+# caches make refills and flushes happen; signals abort rseq sections, which retry.
+. "$(dirname "$0")/../../../scripts/tests/tap.sh"
+bin=$BUILD/guest/bin/lab-alloc
+[ -x "$bin" ] || { echo "1..1"; echo "not ok 1 - $bin is built (make bench-tests)"; exit 1; }
+n=$("$bin" --list | wc -l)
+ncpu=$(nproc)
+
+out=$("$bin" --check 2>&1); rc=$?
+ok $rc "--check exits 0"
+is "$(grep -c '^ok ' <<<"$out")" "$((2 * n))" "all $n strategies x 2 workloads exact"
+like "$out" "$((6 * ncpu)) threads x" "6 x NCPU = $((6 * ncpu)) threads"
+is "$(grep -c 'none lost, every byte intact' <<<"$out")" "$((2 * (n - 1)))" \
+	"our arenas audited for every strategy but glibc"
+[ $rc -eq 0 ] || diag "$(grep -v '^ok' <<<"$out" | head -n 20)"
+fl=$(sed -n 's/^#   alloc-rseq request: .*, \([0-9]*\) flushes,.*/\1/p' <<<"$out")
+ok $([ "${fl:-0}" -gt 0 ]; echo $?) "rseq request workload flushed to the arena (${fl:-none} flushes)"
+
+out=$("$bin" --check --disturb signal --signal-us 50 --check-ops 50000 --workload request \
+	--method alloc-rseq 2>&1)
+ok $? "rseq caches under 50 us timer signals stay exact"
+aborts=$(sed -n 's/^#   alloc-rseq request: \([0-9]*\) aborts.*/\1/p' <<<"$out")
+ok $([ "${aborts:-0}" -gt 0 ]; echo $?) "signals aborted rseq sections (${aborts:-none})"
+done_testing

@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
+# lab-ringbuf --check on the host: under 6 x NCPU threads with yields, migrations (also between
+# reserve and commit) and timer signals, every strategy's reader sees every event once, intact,
+# in the buffer its writer chose, and the counts reconcile; the rseq writer's sections abort
+# under signals and its migrated commits take the atomic fallback.
+. "$(dirname "$0")/../../../scripts/tests/tap.sh"
+bin=$BUILD/guest/bin/lab-ringbuf
+[ -x "$bin" ] || { echo "1..1"; echo "not ok 1 - $bin is built (make bench-tests)"; exit 1; }
+n=$("$bin" --list | wc -l)
+ncpu=$(nproc)
+
+out=$("$bin" --check 2>&1); rc=$?
+ok $rc "--check exits 0"
+is "$(grep -c '^ok ' <<<"$out")" "$n" "all $n strategies: every event once, intact, right buffer"
+like "$out" "$((6 * ncpu)) threads x" "6 x NCPU = $((6 * ncpu)) threads"
+[ $rc -eq 0 ] || diag "$(grep -v '^ok' <<<"$out" | head -n 20)"
+field() { sed -n "s/^#   $1: .* \([0-9]*\) $2.*/\1/p" <<<"$out" | head -n 1; }
+records=$(sed -n 's/^#   ringbuf-rseq: \([0-9]*\) records read.*/\1/p' <<<"$out")
+is "$records" "$((6 * ncpu * 50000))" "rseq: the reader took 6 x NCPU x 50000 records"
+remote=$(sed -n 's/^#   ringbuf-rseq: .*, \([0-9]*\) remote commits.*/\1/p' <<<"$out")
+if [ "$ncpu" -gt 1 ]; then
+	ok $([ "${remote:-0}" -gt 0 ]; echo $?) "rseq: migrated writers committed remotely (${remote:-none})"
+else
+	skip "one CPU" "rseq remote commits"
+fi
+waits=$(sed -n 's/^#   ringbuf-getcpu-atomic: .*, \([0-9]*\) full waits.*/\1/p' <<<"$out")
+diag "getcpu+atomic: ${waits:-?} waits for the reader"
+
+out=$("$bin" --check --disturb signal --signal-us 50 --check-ops 300000 --method ringbuf-rseq 2>&1)
+ok $? "rseq writer under 50 us timer signals stays exact"
+aborts=$(sed -n 's/^#   ringbuf-rseq: .*, \([0-9]*\) aborts,.*/\1/p' <<<"$out")
+ok $([ "${aborts:-0}" -gt 0 ]; echo $?) "signals aborted rseq sections (${aborts:-none}) and the writes were retried"
+done_testing
