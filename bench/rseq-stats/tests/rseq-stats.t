@@ -1,40 +1,50 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
-# Our patch series rseq-stats (CONFIG_RSEQ_STATS, /sys/kernel/debug/rseq/stats):
-#   - every patch is clean for the tree's own scripts/checkpatch.pl --strict, and the series
-#     applies to the unpacked tree;
+# Our backport of upstream's CONFIG_RSEQ_STATS (/sys/kernel/debug/rseq/stats), the series
+# rseq-stats (6.1) and rseq-stats-6.12:
+#   - every patch is clean for the tree's own scripts/checkpatch.pl --strict (each series
+#     against its own tree, when that tree is unpacked), and the series applies to it;
 #   - with the option off the series changes no code: kernel/rseq.o built with rseq-y's
 #     .config from the pristine and from the patched tree is the same code and size (this
-#     object-level proof replaces a whole rseq-stats-off kernel build in make test);
-#   - booted, rseq-stats runs rseq-stats-check (forced aborts move ip_fixups by at least the
-#     aborts seen, a quiet pinned run sees close to none, writing 0 resets), and rseq-y has no
-#     stats file.
+#     object-level proof, and the same for kernel/entry/common.o, replaces a whole
+#     rseq-stats-off kernel build in make test);
+#   - booted, rseq-stats runs rseq-stats-check (upstream's names, mode 0444, no reset; exit
+#     counts every system call; forced aborts move fixup by at least the aborts seen, a quiet
+#     pinned run sees close to none), and rseq-y has no stats file.
 . "$(dirname "$0")/../../../scripts/tests/tap.sh"
 t=$(mktemp -d); trap 'rm -rf "$t"' EXIT
 SERIES=$LAB/kernel/patches/rseq-stats
 SRC=$BUILD/src/linux-$KVER
 
-# The checkpatch command, run from the top of the pristine tree.
-checkpatch() { (cd "$SRC" && perl scripts/checkpatch.pl --strict "$1"); }
+# The checkpatch command, run from the top of a pristine tree ($2).
+checkpatch() { (cd "$2" && perl scripts/checkpatch.pl --strict "$1"); }
+list() { sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$1/series" | awk '{print $1}'; }
 
-patches=$(sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$SERIES/series" | awk '{print $1}')
-ok $([ -n "$patches" ]; echo $?) "the series lists patches ($(echo $patches | wc -w))"
-
+for s in rseq-stats:6.1 rseq-stats-6.12:6.12; do
+	dir=$LAB/kernel/patches/${s%%:*} kv=${s#*:}
+	patches=$(list "$dir")
+	ok $([ -n "$patches" ]; echo $?) "${s%%:*} lists patches ($(echo $patches | wc -w))"
+	tree=$BUILD/src/linux-$kv
+	if [ ! -f "$tree/.lab-unpacked" ]; then
+		skip "no unpacked linux-$kv (make source KVER=$kv)" "checkpatch of ${s%%:*}"
+		continue
+	fi
+	for p in $patches; do
+		out=$(checkpatch "$dir/$p" "$tree" 2>&1); r=$?
+		like "$out" "^total: 0 errors, 0 warnings, 0 checks" "checkpatch --strict (linux-$kv): $p"
+		ok $r "checkpatch exits 0 for $p"
+		grep -q '^Signed-off-by: ' "$dir/$p"; ok $? "$p has a Signed-off-by line"
+	done
+	t2=$(KVER=$kv "$LAB/scripts/patch-tree" "$dir" 2>/dev/null); r=$?
+	ok $r "${s%%:*} applies to linux-$kv"
+	grep -q '^config RSEQ_STATS$' "$t2/init/Kconfig" 2>/dev/null; ok $? "and adds config RSEQ_STATS"
+done
 if [ ! -f "$SRC/.lab-unpacked" ]; then
-	skip "no unpacked tree (make source)" "checkpatch and the build checks"
+	skip "no unpacked tree (make source)" "the build checks"
 	done_testing; exit
 fi
 
-for p in $patches; do
-	out=$(checkpatch "$SERIES/$p" 2>&1); r=$?
-	like "$out" "^total: 0 errors, 0 warnings, 0 checks" "checkpatch --strict: $p"
-	ok $r "checkpatch exits 0 for $p"
-	grep -q '^Signed-off-by: ' "$SERIES/$p"; ok $? "$p has a Signed-off-by line"
-done
-
-tree=$("$LAB/scripts/patch-tree" rseq-stats 2>/dev/null); r=$?
-ok $r "the series applies to linux-$KVER"
-grep -q '^config RSEQ_STATS$' "$tree/init/Kconfig" 2>/dev/null; ok $? "and adds config RSEQ_STATS"
+tree=$("$LAB/scripts/patch-tree" rseq-stats 2>/dev/null)
 
 # With the option off: kernel/rseq.o from both trees, same .config (rseq-y's, or one made
 # from tinyconfig + base + rseq-y when rseq-y is not built).
@@ -49,7 +59,8 @@ rseq_o() { # rseq_o TREE OUTDIR: build kernel/rseq.o with the rseq-y configurati
 				"$LAB/kernel/fragments/base.config" "$LAB/kernel/fragments/rseq-y.config") >/dev/null 2>&1
 	fi
 	make -C "$src" O="$o" ARCH=x86_64 olddefconfig >/dev/null 2>&1 &&
-		make -C "$src" O="$o" ARCH=x86_64 -j"$(nproc)" kernel/rseq.o > "$o/build.log" 2>&1
+		make -C "$src" O="$o" ARCH=x86_64 -j"$(nproc)" kernel/rseq.o kernel/entry/common.o \
+			> "$o/build.log" 2>&1
 }
 if [ -n "$tree" ] && rseq_o "$SRC" "$t/pristine" && rseq_o "$tree" "$t/off"; then
 	ok 0 "kernel/rseq.o builds from both trees with RSEQ_STATS off"
@@ -59,6 +70,10 @@ if [ -n "$tree" ] && rseq_o "$SRC" "$t/pristine" && rseq_o "$tree" "$t/off"; the
 		"with RSEQ_STATS off, rseq.o has the pristine text/data/bss"
 	cmp -s <(objdump -d "$t/off/kernel/rseq.o" | tail -n +3) <(objdump -d "$t/pristine/kernel/rseq.o" | tail -n +3)
 	ok $? "and the same machine code"
+	# The exit counter sits in the entry code: off, it must leave that unchanged too.
+	cmp -s <(objdump -d "$t/off/kernel/entry/common.o" | tail -n +3) \
+		<(objdump -d "$t/pristine/kernel/entry/common.o" | tail -n +3)
+	ok $? "and kernel/entry/common.o the same machine code"
 else
 	ok 1 "kernel/rseq.o builds from both trees with RSEQ_STATS off"
 	tail -n 5 "$t/off/build.log" "$t/pristine/build.log" 2>/dev/null | sed 's/^/#   /'
@@ -75,8 +90,9 @@ if have_image rseq-stats; then
 		"$LAB/scripts/boot" rseq-stats -- rseq-stats-check --require 2>&1); r=$?
 	printf '%s\n' "$out" | sed 's/^/#   | /'
 	ok $r "rseq-stats: rseq-stats-check passes in the guest"
-	like "$out" "ok [0-9]+ - ip_fixups rose by at least the aborts seen" "and saw the fixup counter move"
-	like "$out" "ok [0-9]+ - writing 0 resets the counters" "and reset them"
+	like "$out" "ok [0-9]+ - fixup rose by at least the aborts seen" "and saw the fixup counter move"
+	like "$out" "ok [0-9]+ - exit counts every return to user mode" "and exit count every system call"
+	like "$out" "ok [0-9]+ - writing cannot reset the counters" "and no reset"
 else
 	skip "rseq-stats not built (make kernels VARIANTS=rseq-stats)" "rseq-stats in a guest"
 fi
