@@ -1,0 +1,364 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * lab-mmcid: what Linux 6.3's rseq fields node_id and mm_cid give user space.
+ *   reads:      ns per read of cpu_id, node_id and mm_cid from this thread's rseq area
+ *               (glibc's at __rseq_offset, or our own registered at the size the kernel
+ *               announces); a field the kernel does not provide is "unavailable", not a number.
+ *   strategies: per-CPU vs per-mm_cid counters and lists (the slot index read inside the rseq
+ *               critical section: cpu_id or mm_cid), at each thread count, with the process's
+ *               affinity as given (--cpus N restricts it to N CPUs): ns per operation and the
+ *               memory footprint (slots touched; slots are MC_LINE bytes), with exact checks:
+ *               counter slots sum to threads x iterations, every list node is found again, and
+ *               mm_cid stays below min(threads, CPUs allowed).
+ * usage: lab-mmcid [--mode reads|strategies|all] [--threads N,N...] [--cpus N] [--iters N]
+ *                  [--read-iters N] [--check-args]
+ * --check-args: only parse the options (exit 2 on a bad one). CSV on stdout (one header per mode, a "# " line before each); exit 1 when a check failed.
+ * --threads default: half the allowed CPUs, that many, twice and four times as many.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <pthread.h>
+#include <sched.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "mm-cid-area.h"
+#include "mm-cid-cs.h"
+
+#define MAX_THREADS 1024
+
+struct run {
+	const char *strategy; /* "counter" or "list" */
+	unsigned long off;    /* MC_OFF_CPU_ID or MC_OFF_MM_CID */
+	int threads;
+	unsigned long iters;
+	char *slots;          /* nslots lines */
+	int nslots;
+	pthread_barrier_t go;
+};
+
+struct thr {
+	struct run *run;
+	pthread_t id;
+	uint64_t aborts;
+	uint32_t max_cid;     /* the largest mm_cid this thread saw (sampled) */
+	double t0, t1;        /* this thread's loop, CLOCK_MONOTONIC ns */
+	struct mc_node node __attribute__((aligned(MC_LINE)));
+	int err;
+} __attribute__((aligned(MC_LINE)));
+
+static struct mc_info info;
+static struct thr thr[MAX_THREADS];
+
+static double now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1e9 + ts.tv_nsec;
+}
+
+static void *worker(void *arg)
+{
+	struct thr *t = arg;
+	struct run *r = t->run;
+	volatile struct mc_rseq *area = mc_area_thread(&info);
+	struct mc_node *held = &t->node;
+	int list = !strcmp(r->strategy, "list");
+
+	if (!area)
+		t->err = errno;
+	pthread_barrier_wait(&r->go);
+	if (!area)
+		return NULL;
+	t->t0 = now_ns();
+	for (unsigned long i = 0; i < r->iters; i++) {
+		if (!list) {
+			mc_inc(area, r->off, r->slots, &t->aborts);
+		} else if (held) {
+			mc_push(area, r->off, r->slots, held, &t->aborts);
+			held = NULL;
+		} else {
+			held = mc_pop(area, r->off, r->slots, &t->aborts);
+		}
+		if ((i & 15) == 0 && mc_has_field(&info, MC_OFF_MM_CID) && area->mm_cid > t->max_cid)
+			t->max_cid = area->mm_cid;
+	}
+	/* Whatever it holds goes back, so that the check finds every node in a list. */
+	if (list && held)
+		mc_push(area, r->off, r->slots, held, &t->aborts);
+	t->t1 = now_ns();
+	/* Stay registered (and counted by mm_cid) until every thread is done. */
+	pthread_barrier_wait(&r->go);
+	mc_area_thread_done(&info);
+	return NULL;
+}
+
+static int allowed_cpus(void)
+{
+	cpu_set_t s;
+
+	return sched_getaffinity(0, sizeof(s), &s) ? -1 : CPU_COUNT(&s);
+}
+
+/* Keep the first N CPUs of the affinity mask: 0 on success. */
+static int restrict_cpus(int n)
+{
+	cpu_set_t s, k;
+	int kept = 0;
+
+	if (sched_getaffinity(0, sizeof(s), &s))
+		return -1;
+	CPU_ZERO(&k);
+	for (int c = 0; c < CPU_SETSIZE && kept < n; c++)
+		if (CPU_ISSET(c, &s)) {
+			CPU_SET(c, &k);
+			kept++;
+		}
+	return kept == n ? sched_setaffinity(0, sizeof(k), &k) : -1;
+}
+
+static int bad;
+
+/* The largest mm_cid seen, or nothing when the kernel has none. */
+static const char *max_cid_s(uint32_t v)
+{
+	static char b[16];
+
+	if (!mc_has_field(&info, MC_OFF_MM_CID))
+		return "";
+	snprintf(b, sizeof(b), "%u", v);
+	return b;
+}
+
+static void strategy_row(const char *strategy, const char *index, int threads,
+			 unsigned long iters)
+{
+	struct run r = { .strategy = strategy, .threads = threads, .iters = iters };
+	int allowed = allowed_cpus(), ncpu = (int)sysconf(_SC_NPROCESSORS_CONF), touched = 0;
+	int used = threads < allowed ? threads : allowed;
+	/* mm_cid < the process's threads (ours and main) and < the CPUs it may run on. */
+	int cid_bound = threads + 1 < allowed ? threads + 1 : allowed;
+	uint64_t sum = 0, aborts = 0, want;
+	uint32_t max_cid = 0;
+	double t0 = 0, t1 = 0, ns;
+	int ok;
+
+	r.off = !strcmp(index, "mm_cid") ? MC_OFF_MM_CID : MC_OFF_CPU_ID;
+	if (!mc_has_field(&info, r.off) && r.off != MC_OFF_CPU_ID) {
+		printf("%s,%s,%d,%d,%d,%lu,unavailable,,,,,,,,\n", strategy, index, threads, allowed,
+		       ncpu, iters);
+		fflush(stdout);
+		return;
+	}
+	/* Any index the kernel can hand out fits: both are below the number of possible CPUs. */
+	r.nslots = ncpu;
+	if (posix_memalign((void **)&r.slots, MC_LINE, (size_t)r.nslots * MC_LINE)) {
+		fprintf(stderr, "error: out of memory\n");
+		exit(1);
+	}
+	memset(r.slots, 0, (size_t)r.nslots * MC_LINE);
+	pthread_barrier_init(&r.go, NULL, threads + 1);
+	for (int i = 0; i < threads; i++) {
+		memset(&thr[i], 0, sizeof(thr[i]));
+		thr[i].run = &r;
+		if (pthread_create(&thr[i].id, NULL, worker, &thr[i])) {
+			fprintf(stderr, "error: cannot create thread %d\n", i);
+			exit(1);
+		}
+	}
+	pthread_barrier_wait(&r.go);
+	pthread_barrier_wait(&r.go);
+	for (int i = 0; i < threads; i++) {
+		pthread_join(thr[i].id, NULL);
+		if (thr[i].err) {
+			fprintf(stderr, "error: rseq registration failed: %s\n", strerror(thr[i].err));
+			exit(1);
+		}
+		aborts += thr[i].aborts;
+		/* The run: from the first thread's start to the last one's end. */
+		if (!t0 || thr[i].t0 < t0)
+			t0 = thr[i].t0;
+		if (thr[i].t1 > t1)
+			t1 = thr[i].t1;
+		if (thr[i].max_cid > max_cid)
+			max_cid = thr[i].max_cid;
+	}
+	pthread_barrier_destroy(&r.go);
+	/* The checks: exact sums, every node found again. */
+	for (int s = 0; s < r.nslots; s++) {
+		uint64_t *slot = (uint64_t *)(r.slots + (size_t)s * MC_LINE);
+
+		if (!strcmp(strategy, "counter")) {
+			sum += *slot;
+			touched += *slot != 0;
+		} else {
+			int n = 0;
+
+			for (struct mc_node *p = (struct mc_node *)*slot; p && n <= threads; p = p->next)
+				n++;
+			sum += n;
+			touched += n != 0;
+		}
+	}
+	want = !strcmp(strategy, "counter") ? (uint64_t)threads * iters : (uint64_t)threads;
+	ok = sum == want;
+	if (mc_has_field(&info, MC_OFF_MM_CID) && max_cid >= (uint32_t)cid_bound)
+		ok = 0;
+	bad |= !ok;
+	ns = (t1 - t0) * used / ((double)threads * iters);
+	printf("%s,%s,%d,%d,%d,%lu,%s,%.3f,%.3f,%.4f,%d,%d,%d,%d,%s\n", strategy, index, threads,
+	       allowed, ncpu, iters, ok ? "ok" : "FAILED", ns,
+	       (double)threads * iters / (t1 - t0) * 1e3, aborts * 1e6 / ((double)threads * iters),
+	       touched, touched * MC_LINE, r.nslots * MC_LINE, cid_bound, max_cid_s(max_cid));
+	fflush(stdout);
+	free(r.slots);
+}
+
+/* A field of glibc's area counts only within __rseq_size (glibc 2.35-2.39 say 20 bytes). */
+static int field_ok(unsigned long off)
+{
+	return mc_has_field(&info, off) && (!info.glibc || info.glibc_size >= off + 4);
+}
+
+static void read_rows(unsigned long n, int header)
+{
+	static const struct { const char *name; unsigned long off; } f[] = {
+		{ "cpu_id", MC_OFF_CPU_ID }, { "node_id", MC_OFF_NODE_ID }, { "mm_cid", MC_OFF_MM_CID },
+	};
+	volatile struct mc_rseq *area = mc_area_thread(&info);
+
+	if (header) {
+		printf("# reads: AT_RSEQ_FEATURE_SIZE %lu, AT_RSEQ_ALIGN %lu, glibc __rseq_size %u "
+		       "__rseq_offset %ld\n", info.feature_size, info.align, info.glibc_size,
+		       info.glibc_offset);
+		printf("field,area,area_size,status,ns_per_read,value\n");
+	}
+	for (size_t i = 0; i < sizeof(f) / sizeof(f[0]); i++) {
+		volatile uint32_t *p;
+		uint32_t v = 0;
+		double t0, t1;
+
+		if (!area || !field_ok(f[i].off) ||
+		    (f[i].off == MC_OFF_CPU_ID && (int32_t)area->cpu_id < 0)) {
+			/* 6.1: the field is in memory, but the kernel never writes it. */
+			printf("%s,%s,%lu,%s,,\n", f[i].name, info.glibc ? "glibc" : "own",
+			       info.glibc ? info.glibc_size : info.reg_size,
+			       !mc_has_field(&info, f[i].off) ? "unavailable" : "beyond_rseq_size");
+			continue;
+		}
+		p = (volatile uint32_t *)((volatile char *)area + f[i].off);
+		t0 = now_ns();
+		for (unsigned long k = 0; k < n; k++)
+			v += *p;
+		t1 = now_ns();
+		printf("%s,%s,%lu,ok,%.3f,%u\n", f[i].name, info.glibc ? "glibc" : "own",
+		       info.glibc ? info.glibc_size : info.reg_size, (t1 - t0) / n, *p);
+	}
+	fflush(stdout);
+}
+
+static void usage(void)
+{
+	fprintf(stderr, "usage: lab-mmcid [--mode reads|strategies|all] [--threads N,N...] "
+		"[--cpus N] [--iters N] [--read-iters N]\n");
+	exit(2);
+}
+
+static unsigned long num(const char *s, const char *opt)
+{
+	char *e;
+	unsigned long v;
+
+	errno = 0;
+	v = strtoul(s ? s : "", &e, 10);
+	if (!s || !*s || *e || errno || v == 0) {
+		fprintf(stderr, "error: %s needs a positive number, not '%s'\n", opt, s ? s : "");
+		exit(2);
+	}
+	return v;
+}
+
+int main(int argc, char **argv)
+{
+	const char *mode = "all", *tlist = NULL;
+	unsigned long iters = 2000000, riters = 10000000;
+	int cpus = 0, threads[16], nthreads = 0, allowed, child, check_args = 0;
+
+	for (int i = 1; i < argc; i++) {
+		const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+
+		if (!strcmp(a, "--mode") && v && (!strcmp(v, "reads") || !strcmp(v, "strategies") ||
+						  !strcmp(v, "all")))
+			mode = argv[++i];
+		else if (!strcmp(a, "--threads") && v)
+			tlist = argv[++i];
+		else if (!strcmp(a, "--cpus"))
+			cpus = (int)num(v, a), i++;
+		else if (!strcmp(a, "--iters"))
+			iters = num(v, a), i++;
+		else if (!strcmp(a, "--read-iters"))
+			riters = num(v, a), i++;
+		else if (!strcmp(a, "--check-args"))
+			check_args = 1;
+		else
+			usage();
+	}
+	if (cpus && restrict_cpus(cpus)) {
+		fprintf(stderr, "error: --cpus %d: cannot restrict the affinity to %d CPUs "
+			"(%d allowed)\n", cpus, cpus, allowed_cpus());
+		return 2;
+	}
+	allowed = allowed_cpus();
+	if (tlist) {
+		for (char *s = strdupa(tlist), *tok; (tok = strsep(&s, ",")) && nthreads < 16;) {
+			threads[nthreads] = (int)num(tok, "--threads");
+			if (threads[nthreads] > MAX_THREADS) {
+				fprintf(stderr, "error: --threads: at most %d\n", MAX_THREADS);
+				return 2;
+			}
+			nthreads++;
+		}
+	} else {
+		threads[nthreads++] = allowed / 2 > 0 ? allowed / 2 : 1;
+		if (allowed > 1)
+			threads[nthreads++] = allowed;
+		threads[nthreads++] = 2 * allowed;
+		threads[nthreads++] = 4 * allowed;
+	}
+	if (check_args)
+		return 0;
+	mc_area_probe(&info);
+	child = getenv("LAB_MMCID_CHILD") != NULL;
+	if (strcmp(mode, "strategies"))
+		read_rows(riters, !child);
+	/*
+	 * glibc's area promises only __rseq_size bytes: when that leaves out mm_cid on a kernel
+	 * that has it, go on in a copy of this program with glibc's registration off, which
+	 * registers its own area at the kernel's size (and adds its read rows).
+	 */
+	if (info.glibc && !field_ok(MC_OFF_MM_CID) && mc_has_field(&info, MC_OFF_MM_CID) &&
+	    !child) {
+		setenv("GLIBC_TUNABLES", "glibc.pthread.rseq=0", 1);
+		setenv("LAB_MMCID_CHILD", "1", 1);
+		execv("/proc/self/exe", argv);
+		fprintf(stderr, "error: cannot re-execute /proc/self/exe: %s\n", strerror(errno));
+		return 1;
+	}
+	if (strcmp(mode, "reads")) {
+		printf("# strategies: %d CPUs allowed of %ld, slots of %d bytes\n", allowed,
+		       sysconf(_SC_NPROCESSORS_CONF), MC_LINE);
+		printf("strategy,index,threads,cpus_allowed,cpus_possible,iters,status,ns_per_op,"
+		       "mops_per_s,aborts_per_mop,slots_touched,bytes_touched,bytes_allocated,"
+		       "mm_cid_bound,max_mm_cid\n");
+		for (int i = 0; i < nthreads; i++)
+			for (int s = 0; s < 2; s++)
+				for (int x = 0; x < 2; x++)
+					strategy_row(s ? "list" : "counter", x ? "mm_cid" : "cpu",
+						     threads[i], iters);
+	}
+	return bad;
+}
