@@ -73,16 +73,31 @@ $(BUILD)/tools/gen_init_cpio: | $(SRC)/.lab-unpacked
 	@mkdir -p $(@D)
 	$(CC) -O2 -o $@ $(SRC)/usr/gen_init_cpio.c
 
+# Kernels come from Debian's linux-source-$(KVER), or KSRC=DIR (any kernel tree; KREV=REV: a
+# commit of it), on CONFIG (tinyconfig, defconfig or a .config path). Each variant's identity
+# (scripts/kernel-identity) is a params file: when KVER, KSRC, KREV, CONFIG, the pristine tree,
+# a fragment or a patch changes it, the image is out of date; scripts/build-kernel then builds
+# it, or selects it again from build/store/ when that identity was built before.
+export KSRC KREV CONFIG
 kernels: $(call IMAGES,$(VARIANTS))
-$(BUILD)/images/%.bzImage: | $(SRC)/.lab-unpacked
+IMAGE_SRC_DEP := $(if $(KSRC),,| $(SRC)/.lab-unpacked)
+$(BUILD)/images/%.bzImage: $(IMAGE_SRC_DEP)
 	scripts/build-kernel $*
 
-# Each variant's inputs, generated from its variant file.
+# Each variant's inputs, generated from its variant file; the .mk names its own inputs (the
+# series file among them), so a patch added to a series later remakes it.
 $(BUILD)/deps/%.mk: kernel/variants/% scripts/variant-deps
 	@mkdir -p $(@D)
 	@scripts/variant-deps $* > $@
 ifeq ($(filter help clean distclean,$(MAKECMDGOALS)),)
 -include $(patsubst %,$(BUILD)/deps/%.mk,$(ALL_VARIANTS))
+# The source's identity once per make run (a bad KSRC or KREV stops here, in one line).
+LAB_SRC_ID := $(shell scripts/kernel-identity --source)
+ifeq ($(LAB_SRC_ID),)
+$(error the kernel source (KSRC='$(KSRC)' KREV='$(KREV)') has no identity; see the line above)
+endif
+KERNEL_ID = $(call params,kernel-$(1),$(shell LAB_SRC_ID='$(LAB_SRC_ID)' scripts/kernel-identity $(1)))
+$(foreach v,$(ALL_VARIANTS),$(eval $(BUILD)/images/$(v).bzImage: $(call KERNEL_ID,$(v))))
 endif
 
 guest-bins: $(GUEST_BINS)
@@ -131,3 +146,12 @@ $(PLOTS)/report.txt: $(MAIN_ORDER) scripts/report $(wildcard scripts/*.py) $(AB_
 kvm-probe-refresh:
 	KVM_PROBE_REFRESH=1 scripts/kvm-probe $(VARIANT)
 	@cat $(BUILD)/kvm-probe 2>/dev/null || true
+
+# A/B numbers for a kernel change, mail-ready: BASE=REV TEST=REV [KSRC=DIR] [VARIANT=rseq-y]
+# [BENCH=cpu-read,percpu,hackbench,size] [ROUNDS=3] [CONFIG=...] [FAIL_ABOVE=FIGURE:PCT,...].
+# See scripts/README-compare.md. make exits 2 on any failure; git bisect run calls
+# scripts/compare itself (exit 1 regression, 125 unbuildable revision).
+.PHONY: compare compare-prereqs
+compare-prereqs: $(AB_BIN) $(GUEST_BINS) $(BUILD)/initramfs/lab.cpio $(BUILD)/tools/gen_init_cpio
+compare: compare-prereqs
+	LAB_FROM_MAKE=1 scripts/compare
