@@ -82,6 +82,24 @@ else
 	skip "lava-run is not installed" "lava-run --validate accepts the jobs"
 fi
 
+# lava/device-qemu (what lava-run gets here) gives QEMU the options a server's rendering of
+# lava/qemu-lab.jinja2 with LAVA's own templates gives it, for each accelerator. The templates
+# come from lava-server (LAVA_DEVICE_TEMPLATES, or where its package puts them).
+tpl=${LAVA_DEVICE_TEMPLATES:-}
+for d in /etc/lava-server/dispatcher-config/device-types /usr/share/lava-server/device-types; do
+	[ -n "$tpl" ] || [ ! -f "$d/qemu.jinja2" ] || tpl=$d
+done
+opts() { python3 -c 'import sys, yaml
+q = yaml.safe_load(sys.stdin)["actions"]["boot"]["methods"]["qemu"]["parameters"]
+print(q["command"], " ".join(q["options"]), " ".join(q.get("extra") or []))'; }
+for a in icount tcg kvm; do
+	if [ -z "$tpl" ]; then skip "no LAVA device type templates (lava-server's qemu.jinja2)" "$a: rendered device = lava/device-qemu"; continue; fi
+	LAVA_VARIANTS=$v LAVA_ACCEL=$a "$mj" > /dev/null 2>&1
+	j=$jobs/$v-cpu-read-$a-r1.yaml
+	is "$("$LAB/lava/render-device" "$tpl" "$LAB/lava/qemu-lab.jinja2" "$j" | opts)" \
+		"$("$LAB/lava/device-qemu" "$j" | opts)" "$a: the server's rendered device and lava/device-qemu give QEMU the same options"
+done
+
 # QEMU options per accelerator, and a board.
 LAVA_VARIANTS=$v LAVA_ACCEL=tcg "$mj" > /dev/null 2>&1
 j=$(cat "$jobs/$v-cpu-read-tcg-r1.yaml" 2>/dev/null)
