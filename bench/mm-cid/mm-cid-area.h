@@ -40,10 +40,15 @@ struct mc_info {
 	int glibc;                  /* 1: threads use glibc's area */
 };
 
-/* A field is there when the kernel's feature size covers it. */
+/* The original ABI's fields (20 bytes): every kernel with rseq writes them. */
+#define MC_ORIG_FEATURE_SIZE 20
+
+/* A field is there when the kernel's feature size (20 before 6.3) covers it. */
 static inline int mc_has_field(const struct mc_info *in, size_t off)
 {
-	return in->feature_size >= off + sizeof(uint32_t);
+	size_t fs = in->feature_size ? in->feature_size : MC_ORIG_FEATURE_SIZE;
+
+	return fs >= off + sizeof(uint32_t);
 }
 
 void mc_area_probe(struct mc_info *in);

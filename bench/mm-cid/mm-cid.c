@@ -247,7 +247,8 @@ static void read_rows(unsigned long n, int header)
 			/* 6.1: the field is in memory, but the kernel never writes it. */
 			printf("%s,%s,%lu,%s,,\n", f[i].name, info.glibc ? "glibc" : "own",
 			       info.glibc ? info.glibc_size : info.reg_size,
-			       !mc_has_field(&info, f[i].off) ? "unavailable" : "beyond_rseq_size");
+			       !area || !mc_has_field(&info, f[i].off) ? "unavailable"
+								       : "beyond_rseq_size");
 			continue;
 		}
 		p = (volatile uint32_t *)((volatile char *)area + f[i].off);
