@@ -7,10 +7,17 @@ labdata; the hackbench comparison comes from lab-ab (report_stats)."""
 
 from pathlib import Path
 
+import fnmatch
+import os
+
 import labdata
 import report_bench
 import report_stats
 from report_fmt import equals
+
+
+class NotARun(Exception):
+    """RUNS named a run that is not there."""
 
 
 class NothingToReport(Exception):
@@ -28,6 +35,7 @@ class Tables:
         self.sizes = None   # rows of the latest sizes.csv, if any
         self.deltas = None  # rows of its deltas.csv, if that is there
         self.runs = []      # every run, for the sections bench folders bring (report_bench)
+        self.percpu_runs = []  # per per-CPU file: run commit dirty host
 
 
 class Hackbench:
@@ -110,7 +118,8 @@ def cpuread_env(env, run, accel):
     version = " ".join(m.first("kernel_version").split(" ")[:3])
     return {"env": env, "dir": run.name, "cpu": m.first("cpu_model"),
             "kernel": "%s %s" % (m.first("kernel_release"), version),
-            "accel": accel, "commit": m.first("lab_commit")}
+            "accel": accel, "commit": m.first("lab_commit"), "dirty": m.first("lab_dirty"),
+            "host": m.first("host")}
 
 
 def add_cpuread(t, runs):
@@ -125,18 +134,30 @@ def add_cpuread(t, runs):
 
 
 def add_percpu(t, runs):
-    """Per-CPU rows (every thread count) of the latest file per environment, the
-    environments in the order the bash report had them (host_first would be the natural
-    order; kept so that the same data/ gives the same report)."""
+    """Per-CPU rows (every thread count) of the latest file per environment, the host's
+    first."""
     latest = latest_percpu(runs)
-    for key in bash_hash_order(latest):
+    for key in host_first(latest):
         run, name = latest[key]
+        meta = run.keyvalues(name[:-4] + ".meta")
+        host = meta.first("host")
+        t.percpu_runs.append({"run": run.name, "commit": meta.first("lab_commit"),
+                              "dirty": meta.first("lab_dirty"), "host": host})
         for r in run.csv(name):
-            t.percpu.append({"env": env_name(*key), "variant": r.get("variant", ""),
-                             "accel": r.get("accel", ""), "method": r.get("method", ""),
-                             "label": r.get("label") or r.get("method", ""),
-                             "threads": r.get("threads", ""), "status": r.get("status", ""),
-                             "ns": r.get("ns_per_op", "")})
+            t.percpu.append(percpu_row(env_name(*key), r, run.name, host))
+
+
+def percpu_row(env, r, run, host):
+    """One per-CPU figure: instructions per op under icount, else ns with min and max."""
+    icount = r.get("accel") == "icount"
+    value = r.get("instructions_per_op") if icount else None
+    return {"env": env, "variant": r.get("variant", ""), "accel": r.get("accel", ""),
+            "method": r.get("method", ""), "label": r.get("label") or r.get("method", ""),
+            "threads": r.get("threads", ""), "status": r.get("status", ""),
+            "ns": r.get("ns_per_op", ""), "value": value or r.get("ns_per_op", ""),
+            "min": "" if icount else r.get("ns_min", ""),
+            "max": "" if icount else r.get("ns_max", ""),
+            "unit": "insn" if icount else "ns", "dir": run, "host": host}
 
 
 def latest_with(runs, name):
@@ -157,7 +178,20 @@ def add_sizes(t, runs):
     run = latest_with(runs, "sizes.csv")
     if run:
         t.sizes = run.csv("sizes.csv")
+        t.sizes_run = run.name
         t.deltas = run.csv("deltas.csv") if run.has("deltas.csv") else None
+
+
+def pick(runs, names):
+    """The runs RUNS names (run directory names or shell patterns, blank- or
+    comma-separated), or all of them; a name that matches none is an error."""
+    wanted = names.replace(",", " ").split()
+    if not wanted:
+        return runs
+    for w in wanted:
+        if not any(fnmatch.fnmatchcase(r.name, w) for r in runs):
+            raise NotARun("RUNS: no run directory matches '%s'" % w)
+    return [r for r in runs if any(fnmatch.fnmatchcase(r.name, w) for w in wanted)]
 
 
 def collect(data, ab):
@@ -165,7 +199,7 @@ def collect(data, ab):
     NothingToReport when there are none."""
     if not Path(data).is_dir():
         raise NothingToReport("nothing to report: %s does not exist" % data)
-    runs = labdata.runs(data)
+    runs = pick(labdata.runs(data), os.environ.get("RUNS", ""))
     t = Tables()
     t.runs = runs
     add_cpuread(t, runs)

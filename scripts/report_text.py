@@ -5,6 +5,7 @@
 import re
 
 import report_bench
+import report_rows
 
 from report_data import single_thread
 from report_fmt import fold, fold_all, num, positive, ratio, signed_1dp
@@ -29,13 +30,43 @@ def words(values):
     return "".join(v + " " for v in values)
 
 
-def commits(t):
-    """The lab commits the runs were made at, 12 hex digits each."""
-    text = words(sorted({e["commit"] for e in t.envs}))
+def commit_text(e):
+    """A run's lab commit, 12 hex digits, and whether the lab's sources differed from it
+    (lab_dirty; older runs said "-dirty" whenever data/ or plots/ had changed too)."""
+    c = e.get("commit") or "unknown"
+    if e.get("dirty"):
+        return "%s%s" % (c[:12], " (sources changed)" if e["dirty"] == "yes" else "")
+    return c[:12] + (" (old: -dirty)" if c.endswith("-dirty") else "")
+
+
+def provenance(t):
+    """(lab commit text, host) of every run the report reads."""
+    found = [(commit_text(e), e.get("host") or "?") for e in t.envs]
+    found += [(commit_text({"commit": r["commit"], "dirty": r["dirty"]}), r["host"] or "?")
+              for r in t.percpu_runs]
     if t.hb:
-        text += t.hb.meta.joined("lab_commit")
-    found = sorted({w for w in text.replace(" ", "\n").split("\n") if w})
-    return words(w[:12] for w in found)
+        found.append((commit_text({"commit": t.hb.meta.first("lab_commit"),
+                                   "dirty": t.hb.meta.first("lab_dirty")}),
+                       t.hb.meta.first("host") or "?"))
+    return found
+
+
+def commits(t):
+    """The lab commits the runs were made at, 12 hex digits each, with their state."""
+    return "".join(c + " " for c in unique(sorted(c for c, _ in provenance(t))))
+
+
+def mixed_note(t):
+    """Say so when the runs come from more than one host or lab commit: each section
+    names its run, host and commit, and nothing is averaged across them."""
+    found = provenance(t)
+    hosts = unique(sorted(h for _, h in found))
+    commits_ = unique(sorted(c.split()[0] for c, _ in found))
+    if len(hosts) < 2 and len(commits_) < 2:
+        return []
+    return fold("NOTE: these runs come from %d hosts (%s) and %d lab commits; each "
+                "section names its runs; no figure combines runs of different hosts."
+                % (len(hosts), ", ".join(hosts), len(commits_)), WIDTH)
 
 
 def accelerators(t):
@@ -92,7 +123,8 @@ def accel_notes(accels):
 def metadata(t, md):
     """Machine, kernels, accelerators."""
     lines = section("Machine, kernels, accelerators", md) + pre(md)
-    lines += ["lab commit: " + commits(t)] + host_lines(t) + kernel_lines(t)
+    lines += fold("lab commit: " + commits(t), WIDTH) + host_lines(t) + kernel_lines(t)
+    lines += mixed_note(t)
     if t.hb:
         lines += ["qemu: " + q for q in t.hb.meta.all("qemu")]
     accels = accelerators(t)
@@ -111,24 +143,36 @@ def env_title(e):
     return ("%s: %s, kernel %s" % (e["env"], e["cpu"], release))[:71] + ":"
 
 
-def syscall_figure(rows):
-    """The getcpu system call's figure, the base of the speedups (None without one)."""
-    sc = None
-    for r in rows:
-        if r["method"] == "syscall" or "getcpu system call" in r["label"]:
-            sc = r["value"]
-    return sc
+def base_row(rows, method):
+    """The row of a method that measured, the base of the speedups (None without one)."""
+    found = [r for r in rows if r["method"] == method and r["status"] == "ok" and r["value"]]
+    return found[-1] if found else None
 
 
-def cpuread_line(r, sc, unit):
-    """One method: its figure and its speedup over the system call, or why none."""
-    lab = r["label"][:44] + ":"
-    if r["status"] != "ok" or r["value"] == "":
-        return "- %-45s %s" % (lab, r["status"].split(":")[0][:24])
-    v = num(r["value"])
-    if positive(sc):
-        return "- %-43s %8.2f %-4s %7.1fx" % (lab[:43], v, unit, ratio(num(sc), v))
-    return "- %-43s %8.2f %s" % (lab[:43], v, unit)
+def run_line(e):
+    """Where an environment's figures come from: run directory, host, lab commit."""
+    return ["  run %s" % e["dir"], "  on %s, lab %s" % (e.get("host") or "?", commit_text(e))]
+
+
+def dependent(rows):
+    """The dependent rows (method X-dep: each read feeds the next), paired with X."""
+    by = {r["method"]: r for r in rows}
+    return [(by[r["method"][:-4]], r) for r in rows
+            if r["method"].endswith("-dep") and r["method"][:-4] in by]
+
+
+def latency_table(rows):
+    """Throughput vs dependent (critical-path) figure of each method that has both."""
+    pairs = dependent(rows)
+    if not pairs:
+        return []
+    lines = ["  dependent (each read feeds the next) vs throughput:"]
+    for thr, dep in pairs:
+        if thr["status"] == "ok" and dep["status"] == "ok":
+            lines.append("  %-22s %8s -> %8s %s" % (
+                thr["method"], report_rows.figure(thr["value"], thr["unit"]),
+                report_rows.figure(dep["value"], dep["unit"]), dep["unit"]))
+    return lines
 
 
 def cpuread(t, md):
@@ -136,13 +180,20 @@ def cpuread(t, md):
     if not t.cpuread:
         return []
     lines = section("Reading the current CPU number (seed format)", md) + pre(md)
-    lines += ["per op: median of reps (ns; instructions under icount);",
-              "speedup: getcpu system call / method"]
+    lines += ["per op: median of reps (ns; instructions under icount), then",
+              "+-half the min-max range; speedup: getcpu system call / method,",
+              "then +-half its range from the extremes (none: exact counts)"]
     for env in unique(r["env"] for r in t.cpuread):
         rows = [r for r in t.cpuread if r["env"] == env]
-        lines += [""] + [env_title(e) for e in t.envs if e["env"] == env]
-        sc, unit = syscall_figure(rows), rows[-1]["unit"]
-        lines += [cpuread_line(r, sc, unit) for r in rows]
+        envs = [e for e in t.envs if e["env"] == env]
+        lines += [""] + [env_title(e) for e in envs] + [x for e in envs for x in run_line(e)]
+        base = base_row(rows, "syscall")
+        lines += [x for r in rows if not r["method"].endswith("-dep")
+                  for x in report_rows.line(r, base)]
+        lines += latency_table(rows)
+        d = report_rows.difference(base_row(rows, "rseq-own"), base_row(rows, "empty"))
+        if d:
+            lines.append("  rseq read - empty loop: " + d)
     return lines + pre(md)
 
 
@@ -151,37 +202,34 @@ PERCPU_BASES = ("counter-getcpu-atomic", "list-cas", "lock-cmpxchg")
 
 
 def percpu_bases(rows):
-    """Per group (the method's first word), the figure of its getcpu + atomic row."""
+    """Per group (the method's first word), its getcpu + atomic row."""
     bases = {}
     for r in rows:
         if r["method"] in PERCPU_BASES and r["status"] == "ok":
-            bases[r["method"].split("-")[0]] = r["ns"]
+            bases[r["method"].split("-")[0]] = r
     return bases
 
 
 def percpu_line(r, bases):
     """One strategy: its figure and its speedup over its group's base, or its status."""
-    lab = r["label"][:46] + ":"
-    if r["status"] != "ok":
-        return "- %-47s %s" % (lab, r["status"])
-    v, base = num(r["ns"]), bases.get(r["method"].split("-")[0])
-    if positive(base):
-        return "- %-47s %7.2f ns %5.1fx" % (lab, v, ratio(num(base), v))
-    return "- %-47s %7.2f ns" % (lab, v)
+    return report_rows.line(r, bases.get(r["method"].split("-")[0]))
 
 
 def percpu(t, md):
     """Per-CPU strategies with one thread, per environment."""
     if not t.percpu:
         return []
-    lines = section("Per-CPU strategies, 1 thread (ns/op, speedup vs getcpu+atomic)", md)
+    lines = section("Per-CPU strategies, 1 thread (per op, speedup vs getcpu+atomic)", md)
     lines += pre(md)
     lines += ["speedup within each group: counter vs getcpu + lock add, list vs",
-              "the CAS list, lock vs lock cmpxchg (seed: 7.7x counter, 1.9x lock)"]
+              "the CAS list, lock vs lock cmpxchg (seed: 7.7x counter, 1.9x lock);",
+              "ns (instructions under icount), +-half the min-max range"]
     for env in unique(r["env"] for r in t.percpu):
         rows = single_thread([r for r in t.percpu if r["env"] == env])
         bases = percpu_bases(rows)
-        lines += [env + ":"] + [percpu_line(r, bases) for r in rows]
+        first = rows[0] if rows else {}
+        lines += [env + ":", "  (run %s on %s)" % (first.get("dir", "?"), first.get("host") or "?")]
+        lines += [x for r in rows for x in percpu_line(r, bases)]
     return lines + pre(md)
 
 
@@ -252,7 +300,7 @@ def hackbench(t, md):
     lines = section("hackbench A/B (%s, figures in %s)" % (accel, unit), md) + pre(md)
     lines += ["Debian rt-tests hackbench %s, %s boots" % (hb_params(hb), hb.meta.joined("rounds")),
               "per column interleaved; Welch's t test at 95 %.",
-              "run: " + hb.name[:66], ""]
+              "run: %s on %s" % (hb.name, hb.meta.first("host") or "?"), ""]
     lines += ab_table(hb.ab) + [""]
     lines += ab_sentences(hb.ab, "instructions" if accel == "icount" else "time")
     if hb.counters:
@@ -275,6 +323,7 @@ def sizes(t, md):
     if t.sizes is None:
         return []
     lines = section("Kernel size per variant (vmlinux, bytes)", md) + pre(md)
+    lines.append("run: " + t.sizes_run)
     lines.append("%-15s %10s %9s %9s %9s" % ("variant", "text", "data", "bss", "code"))
     for r in t.sizes:
         lines.append("%-15s %10d %9d %9d %9d" % (
