@@ -24,7 +24,8 @@ like "$(cat "$txt")" 'NOTE: under icount one guest ns is one instruction' "says 
 for v in rseq-n rseq-y rseq-stats rseq-stats-off; do
 	like "$(cat "$txt")" "^$v +[0-9]+ " "size table has $v"
 done
-like "$(cat "$txt")" '^- getcpu system call: +[0-9.]+ ns +1\.0x' "seed-format CPU-read table"
+like "$(cat "$txt")" '^- getcpu system call: +[0-9.]+ ns +±[0-9]+%$' "seed-format CPU-read table; the base row has no speedup"
+like "$(cat "$txt")" '^- RDPID: +[0-9.]+ ns +±[0-9]+% +[0-9.]+x +±[0-9]+%$' "a row: median, spread, speedup and its interval"
 like "$(cat "$txt")" 'lab commit: ' "metadata block"
 like "$(cat "$t/plots/report.md")" '^### hackbench A/B' "markdown has the hackbench section"
 for p in cpu-read hackbench kernel-size; do
