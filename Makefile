@@ -89,14 +89,17 @@ $(BUILD)/images/%.bzImage: $(IMAGE_SRC_DEP)
 $(BUILD)/deps/%.mk: kernel/variants/% scripts/variant-deps
 	@mkdir -p $(@D)
 	@scripts/variant-deps $* > $@
-ifeq ($(filter help clean distclean,$(MAKECMDGOALS)),)
+# Not for help, clean, or compare alone (it selects its kernels under names of its own).
+ifeq ($(filter help clean distclean,$(MAKECMDGOALS))$(if $(MAKECMDGOALS),$(if $(filter-out compare compare-prereqs,$(MAKECMDGOALS)),,x)),)
 -include $(patsubst %,$(BUILD)/deps/%.mk,$(ALL_VARIANTS))
 # The source's identity once per make run (a bad KSRC or KREV stops here, in one line).
-LAB_SRC_ID := $(shell scripts/kernel-identity --source)
+# $(shell) sees neither exported nor command-line variables (make 4.3): they are passed.
+ID_ENV = KVER='$(KVER)' BUILD='$(BUILD)' KSRC='$(KSRC)' KREV='$(KREV)' CONFIG='$(CONFIG)'
+LAB_SRC_ID := $(shell $(ID_ENV) scripts/kernel-identity --source)
 ifeq ($(LAB_SRC_ID),)
 $(error the kernel source (KSRC='$(KSRC)' KREV='$(KREV)') has no identity; see the line above)
 endif
-KERNEL_ID = $(call params,kernel-$(1),$(shell LAB_SRC_ID='$(LAB_SRC_ID)' scripts/kernel-identity $(1)))
+KERNEL_ID = $(call params,kernel-$(1),$(shell $(ID_ENV) LAB_SRC_ID='$(LAB_SRC_ID)' scripts/kernel-identity $(1)))
 $(foreach v,$(ALL_VARIANTS),$(eval $(BUILD)/images/$(v).bzImage: $(call KERNEL_ID,$(v))))
 endif
 

@@ -1,0 +1,77 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
+# Image identity: a KVER switch, a KSRC switch, a patch added to a series file and a touched
+# pristine tree each make exactly the affected images out of date (make -n in a scratch
+# BUILD, nothing built); a patched tree is remade when its pristine tree changes; and with
+# the real store, switching back to an identity built before rebuilds nothing (the images
+# are only linked again).
+. "$(dirname "$0")/tap.sh"
+t=$(mktemp -d); trap 'rm -rf "$t"' EXIT
+b=$t/build
+mkdir -p "$b/src/linux-$KVER" "$b/images"
+cp "$BUILD/src/linux-$KVER/.lab-unpacked" "$b/src/linux-$KVER/" 2>/dev/null || echo 6.1.0-lab > "$b/src/linux-$KVER/.lab-unpacked"
+
+# would_build ARGS...: the variants make would run build-kernel for, sorted, one line.
+would_build() {
+	make -s -n -C "$LAB" BUILD="$b" "$@" 2>/dev/null | sed -n 's/^scripts\/build-kernel //p' | sort | paste -sd' '
+}
+# built: pretend every image make would build was built now.
+built() { for v in $(would_build "$@"); do touch "$b/images/$v.bzImage"; done; sleep 1; }
+V="VARIANTS=rseq-n rseq-y rseq-stats rseq-stats-off"
+is "$(would_build kernels "$V")" "rseq-n rseq-stats rseq-stats-off rseq-y" "a fresh BUILD builds all four"
+built kernels "$V"
+is "$(would_build kernels "$V")" "" "then nothing"
+
+is "$(KVER=6.12 would_build kernels "$V")" "rseq-n rseq-stats rseq-stats-off rseq-y" "KVER=6.12: all four"
+is "$(would_build kernels "$V" KSRC="$BUILD/src/linux-$KVER")" "rseq-n rseq-stats rseq-stats-off rseq-y" \
+	"KSRC=a tree: all four"
+is "$(would_build kernels "$V" CONFIG=defconfig)" "rseq-n rseq-stats rseq-stats-off rseq-y" "CONFIG=defconfig: all four"
+built kernels "$V"
+
+# A patch added to the series file later: the series' two variants, not the others.
+cp -r "$LAB/kernel/patches" "$t/patches"
+export PATCH_DIR=$t/patches
+rm -rf "$b/deps"   # they name the series files by path: PATCH_DIR is a test's knob
+built kernels "$V"
+is "$(would_build kernels "$V")" "" "a copied series changes nothing"
+printf -- '--- a/README\n+++ b/README\n@@ -1 +1,2 @@\n Linux kernel\n+lab\n' > "$t/patches/rseq-stats/lab-extra.patch"
+echo lab-extra.patch >> "$t/patches/rseq-stats/series"
+is "$(would_build kernels "$V")" "rseq-stats rseq-stats-off" "a patch added to the series: its two variants only"
+grep -q lab-extra.patch "$b/deps/rseq-stats.mk"; ok $? "the deps file was remade and names the new patch"
+built kernels "$V"
+unset PATCH_DIR
+rm -rf "$b/deps"
+built kernels "$V"
+
+# A touched pristine tree: every image built from it.
+touch -d '+1 min' "$b/src/linux-$KVER/.lab-unpacked"
+is "$(would_build kernels "$V")" "rseq-n rseq-stats rseq-stats-off rseq-y" "a touched pristine tree: all four"
+
+# patch-tree remakes a patched copy when the pristine tree changes.
+p=$t/pt; mkdir -p "$p/src/linux-$KVER" "$p/s"
+echo one > "$p/src/linux-$KVER/f"; echo 6.1-lab > "$p/src/linux-$KVER/.lab-unpacked"
+printf -- '--- a/f\n+++ b/f\n@@ -1 +1,2 @@\n one\n+two\n' > "$p/s/a.patch"; echo a.patch > "$p/s/series"
+d=$(BUILD=$p "$LAB/scripts/patch-tree" "$p/s" 2>/dev/null)
+is "$(cat "$d/f" 2>/dev/null | paste -sd' ')" "one two" "patch-tree patches the pristine copy"
+i1=$(stat -c %i "$d/f")
+BUILD=$p "$LAB/scripts/patch-tree" "$p/s" >/dev/null 2>&1
+is "$(stat -c %i "$d/f")" "$i1" "and reuses it while nothing changed"
+echo ONE > "$p/src/linux-$KVER/f.new" && mv "$p/src/linux-$KVER/f.new" "$p/src/linux-$KVER/f"
+touch -d '+1 min' "$p/src/linux-$KVER/.lab-unpacked"
+d=$(BUILD=$p "$LAB/scripts/patch-tree" "$p/s" 2>/dev/null)
+is "$(cat "$d/f" 2>/dev/null | paste -sd' ')" "ONE two" "a changed pristine tree: the copy is remade"
+
+# The real store: switching away and back rebuilds nothing.
+if have_image rseq-y && [ -f "$BUILD/images/rseq-y.info" ] && grep -q '^identity: ' "$BUILD/images/rseq-y.info"; then
+	make -s -n -C "$LAB" kernels VARIANTS=rseq-y KVER=6.12 >/dev/null 2>&1
+	id=$(sed -n 's/^identity: \([0-9a-f]*\) .*/\1/p' "$BUILD/images/rseq-y.info")
+	out=$(make -C "$LAB" kernels VARIANTS=rseq-y 2>&1); r=$?
+	is "$r" 0 "back to KVER=$KVER: make kernels"
+	like "$out" "identity $id built before.*nothing rebuilt" "rseq-y selected from the store, not built"
+	ok $(grep -q '>> build ' <<< "$out"; echo $((! $?))) "no build stage ran"
+	is "$(stat -c %i "$BUILD/images/rseq-y.vmlinux")" "$(stat -c %i "$BUILD/store/$id/rseq-y.vmlinux")" \
+		"the image is the store entry (a hard link)"
+else
+	skip "rseq-y not built with an identity" "switching back rebuilds nothing"
+fi
+done_testing
