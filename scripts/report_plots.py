@@ -217,23 +217,27 @@ def plot_scaling(env, rows, plots, work, cpu):
         return
     methods = words(unique(line.split("\t")[0] for line in lines))
     draw(name, """
-set title "Per-CPU strategies, thread scaling: %s (host %s)"
+set title "Per-CPU strategies, thread scaling: %s (host %s)%s"
 set ylabel 'time per operation per thread (ns/op), log scale'
 set xlabel 'threads'; set xtics 1
 set logscale y
 methods = '%s'
 plot for [i=1:words(methods)] '%s/%s.dat' using (strcol(1) eq word(methods, i) ? $2 : 1/0):3 \
-with linespoints title word(methods, i)""" % (env, cpu, methods, work, name), plots, work)
+with linespoints title word(methods, i)""" % (env, cpu, "\\n(an emulator figure: QEMU TCG)" if "/tcg" in env
+                                              else "", methods, work, name), plots, work)
 
 
 def plot_percpu(t, plots, work, cpu):
-    """Per-CPU strategies with one thread, then each environment's thread scaling."""
-    if not t.percpu:
+    """Per-CPU strategies with one thread, then each environment's thread scaling.
+    (icount environments count instructions, not ns: they are left out.)"""
+    rows = [r for r in t.percpu if r.get("unit", "ns") == "ns"]
+    if not rows:
         return
-    envs = unique(r["env"] for r in t.percpu)
-    write_table(Path(work) / "percpu1.dat", percpu_table(single_thread(t.percpu), envs))
+    envs = unique(r["env"] for r in rows)
+    write_table(Path(work) / "percpu1.dat", percpu_table(single_thread(rows), envs))
     draw("percpu-1thread", """
-set title "Per-CPU strategies, 1 thread: %s (host %s)"
+set title "Per-CPU strategies, 1 thread: %s (host %s)\\n\
+(guest figures under QEMU TCG are emulator figures, not CPU timings)"
 set ylabel 'time per operation (ns/op, median), log scale'
 set xlabel 'strategy'
 set logscale y
@@ -244,7 +248,7 @@ envs = '%s'
 plot for [i=1:words(envs)] '%s/percpu1.dat' using (column(i+1)):xtic(1) title word(envs, i)"""
          % (words(envs), cpu, words(envs), work), plots, work)
     for env in envs:
-        plot_scaling(env, t.percpu, plots, work, cpu)
+        plot_scaling(env, rows, plots, work, cpu)
 
 
 def remove_old(plots):
