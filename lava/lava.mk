@@ -44,4 +44,5 @@ lava-fetch:
 	lava/fetch $(LAVA_DIR)/submitted.tsv
 
 lava-merge:
-	lava/merge --submitted $(LAVA_DIR)/submitted.tsv $(wildcard $(LAVA_DIR)/results/*/)
+	lava/merge $(if $(wildcard $(LAVA_DIR)/submitted.tsv),--submitted $(LAVA_DIR)/submitted.tsv) \
+		$(wildcard $(LAVA_DIR)/results/*/)

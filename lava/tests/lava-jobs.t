@@ -72,11 +72,12 @@ if command -v lava-run >/dev/null; then
 		# file:// artifacts so the dispatcher's validation can check they exist.
 		sed "s#$url#file://$tmp/lava/artifacts#" "$j" > "$tmp/v.yaml"
 		"$LAB/lava/device-qemu" "$tmp/v.yaml" > "$tmp/dev.yaml"
-		lava-run --validate --job-id v --output-dir "$tmp/out" --device "$tmp/dev.yaml" "$tmp/v.yaml" \
+		lava-run --validate --job-id "lab-validate-$$" --output-dir "$tmp/out" --device "$tmp/dev.yaml" "$tmp/v.yaml" \
 			> /dev/null 2> "$tmp/val.log" && grep -q '"case": "job", "definition": "lava", "result": "pass"' "$tmp/val.log" ||
 			bad+=" $(basename "$j")"
 		n=$((n + 1))
 	done
+	rm -rf "/var/lib/lava/dispatcher/tmp/lab-validate-$$" 2>/dev/null
 	is "${bad:-none}" none "lava-run --validate accepts all $n jobs"
 else
 	skip "lava-run is not installed" "lava-run --validate accepts the jobs"
