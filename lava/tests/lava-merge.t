@@ -28,6 +28,7 @@ like "$meta" "^lab_commit: [0-9a-f]{40}$" "and the lab commit that wrote the job
 like "$(cat "$run/lava.info" 2>/dev/null)" "lava_cases: [1-9][0-9]* pass, 0 fail" "lava.info counts LAVA's test cases"
 like "$(head -n 1 "$run/lab-output" 2>/dev/null)" "^lab-cpuread: rseq-y/icount" "lab-output is the command's output, without the console's '| '"
 is "$(sed -n 's/^variant: //p' "$run/lab-boot.info" 2>/dev/null)" rseq-y "lab-boot.info names the variant"
+like "$(cat "$run/lab-output")" '^- "lsl" inline assembly:' "the quotes LAVA's log escapes come back as they were"
 
 # Merging again adds no second run.
 n0=$(ls -d "$DATA"/*-lava-vm-* | wc -l)
