@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
+# Ctrl-C: SIGINT to the process group (what a terminal sends) of a running scripts/boot, and of
+# a running `make cpu-read-guest`, ends every QEMU within 5 s, removes the run directory, leaves
+# the data directory as it was, and exits non-zero. (GNU timeout puts QEMU in a process group
+# of its own, which the terminal's SIGINT does not reach: scripts/boot has to end it.)
+. "$(dirname "$0")/tap.sh"
+v=$(for v in $TEST_VARIANTS; do have_image "$v" && echo "$v" && break; done)
+if [ -z "$v" ]; then skip "no kernel image" "Ctrl-C"; done_testing; exit; fi
+[ -f "$BUILD/initramfs/lab.cpio" ] || { skip "no initramfs" "Ctrl-C"; done_testing; exit; }
+t=$(mktemp -d); trap 'rm -rf "$t"' EXIT
+
+# descendants PID: every process below PID.
+descendants() {
+	local c
+	for c in $(ps -e -o pid=,ppid= | awk -v p="$1" '$2 == p { print $1 }'); do echo "$c"; descendants "$c"; done
+}
+# interrupt WHAT CMD...: start CMD in a process group of its own, wait for its guest to run,
+# SIGINT the group, check what is left.
+interrupt() {
+	local what=$1 pid q='' run='' i rc t0 t1 ms left; shift
+	setsid "${SIGINT_DEFAULT[@]}" "$@" >"$t/log" 2>&1 &
+	pid=$!
+	for i in $(seq 1 240); do   # up to 120 s: a KVM probe or a slow start under load
+		sleep 0.5
+		q=$(for p in $(descendants "$pid"); do ps -o pid=,args= -p "$p"; done | awk '$2 ~ /qemu-system/ { print $1 }' | head -n 1)
+		[ -n "$q" ] || continue
+		run=$(tr '\0' '\n' < "/proc/$q/cmdline" 2>/dev/null | sed -n 's|/initrd.cpio$||p')
+		grep -q '^LAB: init reached' "$run/console.log" 2>/dev/null && break
+	done
+	ok $([ -n "$q" ] && [ -d "$run" ]; echo $?) "$what: QEMU runs the guest (pid ${q:-none}, $run)"
+	local all; all=$(descendants "$pid" | tr '\n' ' ')
+	t0=$(date +%s%N)
+	kill -INT -- "-$pid"
+	wait "$pid"; rc=$?
+	t1=$(date +%s%N); ms=$(( (t1 - t0) / 1000000 ))
+	ok $((rc == 0)) "$what: exits non-zero ($rc)"
+	ok $((ms > 5000)) "$what: within 5 s of SIGINT ($ms ms)"
+	diag "$what: SIGINT to exit: $ms ms"
+	sleep 0.3
+	left=$(for p in $all; do ps -o pid=,stat=,args= -p "$p" | awk '$2 !~ /^Z/'; done)
+	is "$left" "" "$what: no QEMU, timeout or other process it started is left"
+	ok $([ -n "$run" ] && [ ! -e "$run" ]; echo $?) "$what: its run directory is gone"
+}
+
+interrupt "scripts/boot" env TIMEOUT=300 "$LAB/scripts/boot" "$v" -- sleep 100
+
+# make: the bench's binary, image and initramfs as they are (-o): this interrupts the run.
+mkdir -p "$t/data/earlier-run"; echo x > "$t/data/earlier-run/f"
+before=$(cd "$t/data" && find . | sort)
+interrupt "make cpu-read-guest" make -C "$LAB" --no-print-directory cpu-read-guest VARIANT="$v" \
+	DATA="$t/data" BENCH_ARGS="--reps 50 --duration 2000" \
+	-o "$BUILD/guest/bin/lab-cpuread" -o "$BUILD/images/$v.bzImage" -o "$BUILD/initramfs/lab.cpio"
+is "$(cd "$t/data" && find . | sort)" "$before" "make cpu-read-guest: the data directory is as it was"
+done_testing
