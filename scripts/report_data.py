@@ -49,34 +49,41 @@ class Hackbench:
         self.counters = report_stats.counter_means(self.rows)
 
 
-def env_name(variant, accel):
-    """The name of an environment: "host", or the guest's variant/accelerator."""
-    return variant if variant == "host" else "%s/%s" % (variant, accel)
+def env_name(variant, accel, hardware=""):
+    """The name of an environment: "host", or the guest's variant/accelerator; runs made
+    elsewhere (LAVA jobs, imported bundles: their meta's "hardware:") carry it after '@'."""
+    name = variant if variant == "host" else "%s/%s" % (variant, accel)
+    return name + ("@" + hardware.split(":")[0] if hardware else "")
 
 
-def first_key(rows):
-    """(variant, accel) of a CSV's first row: the environment it was measured in."""
-    return (rows[0].get("variant", ""), rows[0].get("accel", "")) if rows else None
+def first_key(run, name):
+    """(variant, accel, hardware) of a CSV's first row and its run's metadata: the
+    environment it was measured in; runs on different hardware never share a key."""
+    rows = run.csv(name)
+    if not rows:
+        return None
+    hardware = run.keyvalues(name[:-4] + ".meta").first("hardware")
+    return (rows[0].get("variant", ""), rows[0].get("accel", ""), hardware)
 
 
 def latest_cpuread(runs):
-    """The latest cpu-read run per (variant, accel)."""
+    """The latest cpu-read run per (variant, accel, hardware)."""
     latest = {}
     for run in runs:
         if run.has("cpu-read.csv"):
-            key = first_key(run.csv("cpu-read.csv"))
+            key = first_key(run, "cpu-read.csv")
             if key:
                 latest[key] = run
     return latest
 
 
 def latest_percpu(runs):
-    """The latest per-CPU CSV (run, file name) per (variant, accel), in the order the
-    keys first appear."""
+    """The latest per-CPU CSV (run, file name) per (variant, accel, hardware), in the
+    order the keys first appear."""
     latest = {}
     for run in runs:
         for name in run.files("percpu*.csv"):
-            key = first_key(run.csv(name))
+            key = first_key(run, name)
             if key:
                 latest[key] = (run, name)
     return latest
@@ -86,19 +93,6 @@ def host_first(keys):
     """Environment keys sorted by variant, then accelerator, the host's first."""
     ordered = sorted(keys)
     return [k for k in ordered if k[0] == "host"] + [k for k in ordered if k[0] != "host"]
-
-
-def bash_hash_order(keys):
-    """keys in the order bash listed an associative array's keys (the old report's
-    per-CPU order): FNV-1 hash buckets in turn, the later-added first within one."""
-    buckets = {}
-    for key in keys:
-        h = 2166136261
-        for b in "\t".join(key).encode("utf-8", "surrogateescape"):
-            h = (h * 16777619) & 0xFFFFFFFF
-            h ^= b | 0xFFFFFF00 if b >= 128 else b  # bash hashes signed chars
-        buckets.setdefault(h & 1023, []).insert(0, key)
-    return [k for b in sorted(buckets) for k in buckets[b]]
 
 
 def cpuread_row(env, r):
@@ -117,6 +111,7 @@ def cpuread_env(env, run, accel):
     m = run.keyvalues("cpu-read.meta")
     version = " ".join(m.first("kernel_version").split(" ")[:3])
     return {"env": env, "dir": run.name, "cpu": m.first("cpu_model"),
+            "hardware": m.first("hardware"), "job": m.first("lava_job_id"),
             "kernel": "%s %s" % (m.first("kernel_release"), version),
             "accel": accel, "commit": m.first("lab_commit"), "dirty": m.first("lab_dirty"),
             "host": m.first("host")}

@@ -150,8 +150,13 @@ def base_row(rows, method):
 
 
 def run_line(e):
-    """Where an environment's figures come from: run directory, host, lab commit."""
-    return ["  run %s" % e["dir"], "  on %s, lab %s" % (e.get("host") or "?", commit_text(e))]
+    """Where an environment's figures come from: run directory, host, lab commit, and the
+    hardware and LAVA job of runs made elsewhere."""
+    lines = ["  run %s" % e["dir"], "  on %s, lab %s" % (e.get("host") or "?", commit_text(e))]
+    if e.get("hardware"):
+        lines += fold("  hardware %s%s" % (e["hardware"], ", LAVA job " + e["job"]
+                                            if e.get("job") else ""), WIDTH)
+    return lines
 
 
 def dependent(rows):
