@@ -23,6 +23,7 @@ while [ $# -gt 0 ]; do
 	shift
 done
 case $FAKE_QEMU in
+hang) sleep 60 ;;
 nokvm) echo "Could not access KVM kernel module: Permission denied" >&2; exit 1 ;;
 panic) printf '[    0.000000] Linux version 6.1\r\n[    0.400000] Kernel panic - not syncing: stand-in\r\n' > "$console" ;;
 ok) printf '[    0.000000] Linux version 6.1\r\nLAB: init reached after 0.1 s\r\n' > "$console"
@@ -64,6 +65,22 @@ like "$(cat "$t/err")" "KVM ran the $v kernel, which then failed: .*kernel crash
 is "$(KVM_DEV=$t/none FAKE_QEMU=ok probe)" tcg "no /dev/kvm: tcg"
 like "$(sed -n 3p "$cache")" "^reason: no usable $t/none" "cached with that reason"
 
+# The trial boot stops before QEMU (here: no initramfs): tcg for now, nothing cached.
+rm -f "$cache"; mv "$t/build/initramfs" "$t/build/initramfs.away"
+is "$(KVM_PROBE_REFRESH=1 FAKE_QEMU=ok probe)" tcg "a trial boot that stops before QEMU runs: tcg"
+ok $([ ! -e "$cache" ]; echo $?) "not cached"
+like "$(cat "$t/err")" "stopped before QEMU ran: .*no initramfs.*not cached" "saying why"
+mv "$t/build/initramfs.away" "$t/build/initramfs"
+
+# Ctrl-C during the trial boot: the probe stops at once and caches nothing.
+rm -f "$cache" "$t/args"
+FAKE_QEMU=hang setsid "${SIGINT_DEFAULT[@]}" "$LAB/scripts/kvm-probe" "$v" >/dev/null 2>&1 &
+pid=$!
+for i in $(seq 1 40); do sleep 0.25; [ -s "$t/args" ] && [ "$(cat "$t/args" 2>/dev/null | head -c1)" ] && break; done
+sleep 1
+t0=$(date +%s%N); kill -INT -- "-$pid"; wait "$pid"; rc=$?; ms=$(( ($(date +%s%N) - t0) / 1000000 ))
+ok $((rc == 0 || ms > 5000)) "Ctrl-C in the trial boot: the probe stops (status $rc, $ms ms)"
+ok $([ ! -e "$cache" ]; echo $?) "and caches nothing"
 is "$(ls -A "$t/tmp")" "" "no temporary directory of the probe is left"
 is "$(ls -A "$t/build/runs" 2>/dev/null)" "" "no run directory of its trial boots is left"
 done_testing
