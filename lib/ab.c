@@ -1,7 +1,10 @@
 /* SPDX-License-Identifier: MIT */
-/* A/B statistics (lab/ab.h): Welch's t test with its p-value from the t distribution. */
+/* A/B statistics (lab/ab.h): Welch's t test with its p-value from the t distribution; the rank
+ * view (Mann-Whitney U, Hodges-Lehmann), Holm's correction and the runs a change needs. */
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "lab/ab.h"
 #include "lab/stats.h"
@@ -127,8 +130,9 @@ double lab_ci_halfwidth(const struct lab_desc *d, double confidence)
 struct lab_ab lab_ab_compare(const struct lab_desc *base, const struct lab_desc *other,
 			     double confidence)
 {
-	struct lab_ab r = { other->mean - base->mean, NAN, NAN, NAN, NAN, LAB_AB_TOO_FEW };
-	double va, vb, se2;
+	struct lab_ab r = { other->mean - base->mean, NAN, NAN, NAN, NAN, LAB_AB_TOO_FEW,
+			    NAN, NAN, NAN, NAN };
+	double va, vb, se2, h;
 
 	if (base->mean != 0)
 		r.pct = 100 * r.diff / fabs(base->mean);
@@ -141,13 +145,261 @@ struct lab_ab lab_ab_compare(const struct lab_desc *base, const struct lab_desc 
 		/* No spread on either side: equal means are no difference, unequal ones certain. */
 		r.verdict = r.diff == 0 ? LAB_AB_IDENTICAL : LAB_AB_SIGNIFICANT;
 		r.p = r.diff == 0 ? 1 : 0;
-		return r;
+		h = 0;
+	} else {
+		r.t = r.diff / sqrt(se2);
+		r.df = se2 * se2 / (va * va / (base->n - 1) + vb * vb / (other->n - 1));
+		r.p = lab_t_pvalue(r.t, r.df);
+		r.verdict = r.p < 1 - confidence ? LAB_AB_SIGNIFICANT : LAB_AB_NOT_SIGNIFICANT;
+		h = lab_t_quantile(1 - confidence, r.df) * sqrt(se2);
 	}
-	r.t = r.diff / sqrt(se2);
-	r.df = se2 * se2 / (va * va / (base->n - 1) + vb * vb / (other->n - 1));
-	r.p = lab_t_pvalue(r.t, r.df);
-	r.verdict = r.p < 1 - confidence ? LAB_AB_SIGNIFICANT : LAB_AB_NOT_SIGNIFICANT;
+	r.lo = r.diff - h;
+	r.hi = r.diff + h;
+	if (base->mean != 0) {
+		r.pct_lo = 100 * r.lo / fabs(base->mean);
+		r.pct_hi = 100 * r.hi / fabs(base->mean);
+	}
 	return r;
+}
+
+/* Counts of the sums of every m-subset of the N doubled ranks r2 (integers): cnt[s] for
+ * s = 0..smax. Doubles: C(120, 60) is 1e35, beyond any integer type, and only ratios matter. */
+static double *ranksum_counts(const int *r2, int N, int m, int smax)
+{
+	double *c = calloc((size_t)(m + 1) * (smax + 1), sizeof(*c));
+
+	if (!c)
+		abort();
+	c[0] = 1; /* the empty subset, sum 0 */
+	for (int i = 0; i < N; i++)
+		for (int k = (i + 1 < m ? i + 1 : m); k >= 1; k--)
+			for (int s = smax; s >= r2[i]; s--)
+				c[(size_t)k * (smax + 1) + s] += c[(size_t)(k - 1) * (smax + 1) + s - r2[i]];
+	return c;
+}
+
+/* P(U <= u) for u = 0..n m, U of samples of n and m without ties; NULL past 400 values. */
+static double *mw_u_cdf(int n, int m)
+{
+	int N = n + m, smax = N * (N + 1), *r2;
+	double *c, *cdf, tot = 0;
+
+	if (n < 1 || m < 1 || N > 400)
+		return NULL;
+	r2 = calloc(N, sizeof(*r2));
+	cdf = calloc((size_t)n * m + 1, sizeof(*cdf));
+	for (int i = 0; i < N; i++)
+		r2[i] = 2 * (i + 1);
+	c = ranksum_counts(r2, N, m, smax);
+	/* U = W - m (m + 1) / 2; doubled sums are even */
+	for (int u = 0; u <= n * m; u++) {
+		tot += c[(size_t)m * (smax + 1) + 2 * u + m * (m + 1)];
+		cdf[u] = tot;
+	}
+	for (int u = 0; u <= n * m; u++)
+		cdf[u] /= tot;
+	free(c);
+	free(r2);
+	return cdf;
+}
+
+double lab_mw_cdf(int n, int m, int u)
+{
+	double *cdf = mw_u_cdf(n, m), p;
+
+	if (!cdf)
+		return NAN;
+	p = u < 0 ? 0 : u >= n * m ? 1 : cdf[u];
+	free(cdf);
+	return p;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* Two-sided p of the rank sum of other, exact over all splits of the pooled values (ties
+ * as midranks) up to 120 values, else the normal approximation with the tie correction. */
+static double mw_pvalue(const double *base, int n, const double *other, int m, double *u)
+{
+	int N = n + m, *r2 = malloc(N * sizeof(int)), w2 = 0, smax = 0;
+	double *v = malloc(N * sizeof(double)), p, ties = 0;
+	int *idx = malloc(N * sizeof(int));
+
+	for (int i = 0; i < N; i++) {
+		v[i] = i < n ? base[i] : other[i - n];
+		idx[i] = i;
+	}
+	/* rank by value: a selection order is enough at these sizes */
+	for (int i = 0; i < N; i++)
+		for (int j = i + 1; j < N; j++)
+			if (v[idx[j]] < v[idx[i]]) {
+				int t = idx[i];
+				idx[i] = idx[j];
+				idx[j] = t;
+			}
+	for (int i = 0; i < N;) {
+		int j = i;
+
+		while (j + 1 < N && v[idx[j + 1]] == v[idx[i]])
+			j++;
+		/* positions i..j share the midrank (i + 1 + j + 1) / 2, doubled: i + j + 2 */
+		for (int k = i; k <= j; k++)
+			r2[idx[k]] = i + j + 2;
+		ties += (double)(j - i + 1) * (j - i + 1) * (j - i + 1) - (j - i + 1);
+		i = j + 1;
+	}
+	for (int i = 0; i < N; i++) {
+		smax += r2[i];
+		if (i >= n)
+			w2 += r2[i];
+	}
+	*u = w2 / 2.0 - m * (m + 1) / 2.0;
+	if (N <= 120) {
+		double *c = ranksum_counts(r2, N, m, smax), tot = 0, ext = 0;
+		double mid = (double)m * (N + 1); /* E[2W] */
+
+		for (int s = 0; s <= smax; s++) {
+			double x = c[(size_t)m * (smax + 1) + s];
+
+			tot += x;
+			if (fabs(s - mid) >= fabs(w2 - mid) - 1e-9)
+				ext += x;
+		}
+		free(c);
+		p = ext / tot;
+	} else {
+		double var = (double)n * m / 12 * ((N + 1) - ties / ((double)N * (N - 1)));
+		double z = var > 0 ? (fabs(*u - n * m / 2.0) - 0.5) / sqrt(var) : 0;
+
+		p = var > 0 ? erfc((z > 0 ? z : 0) / sqrt(2)) : 1;
+	}
+	free(v);
+	free(idx);
+	free(r2);
+	return p > 1 ? 1 : p;
+}
+
+struct lab_rank lab_rank_compare(const double *base, int n, const double *other, int m,
+				 double confidence)
+{
+	struct lab_rank r = { NAN, NAN, NAN, NAN, NAN, NAN, NAN, NAN, NAN };
+	double *d, *b, *cdf, med, alpha = 1 - confidence;
+	int k = 0, nm = n * m;
+
+	if (n < 1 || m < 1)
+		return r;
+	r.p = mw_pvalue(base, n, other, m, &r.u);
+	d = malloc(nm * sizeof(*d));
+	b = malloc(n * sizeof(*b));
+	for (int i = 0; i < n; i++)
+		for (int j = 0; j < m; j++)
+			d[i * m + j] = other[j] - base[i];
+	qsort(d, nm, sizeof(*d), cmp_double);
+	r.hl = nm % 2 ? d[nm / 2] : (d[nm / 2 - 1] + d[nm / 2]) / 2;
+	/* the largest k with P(U <= k - 1) <= alpha / 2: [D(k), D(nm + 1 - k)] */
+	cdf = mw_u_cdf(n, m);
+	while (cdf && k < nm / 2 && cdf[k] <= alpha / 2)
+		k++;
+	if (k >= 1) {
+		r.lo = d[k - 1];
+		r.hi = d[nm - k];
+		r.coverage = 1 - 2 * cdf[k - 1];
+	}
+	free(cdf);
+	memcpy(b, base, n * sizeof(*b));
+	qsort(b, n, sizeof(*b), cmp_double);
+	med = n % 2 ? b[n / 2] : (b[n / 2 - 1] + b[n / 2]) / 2;
+	if (med != 0) {
+		r.pct = 100 * r.hl / fabs(med);
+		r.pct_lo = 100 * r.lo / fabs(med);
+		r.pct_hi = 100 * r.hi / fabs(med);
+	}
+	free(d);
+	free(b);
+	return r;
+}
+
+int lab_modes(const double *v, int n, double gap, double *center, int *count, int max)
+{
+	double *s, med;
+	int k = 0;
+
+	if (n < 1)
+		return 0;
+	s = malloc(n * sizeof(*s));
+	memcpy(s, v, n * sizeof(*s));
+	qsort(s, n, sizeof(*s), cmp_double);
+	med = n % 2 ? s[n / 2] : (s[n / 2 - 1] + s[n / 2]) / 2;
+	for (int i = 0; i < n;) {
+		int j = i;
+
+		while (j + 1 < n && s[j + 1] - s[j] <= gap * fabs(med))
+			j++;
+		if (k < max) {
+			int c = j - i + 1;
+
+			center[k] = c % 2 ? s[i + c / 2] : (s[i + c / 2 - 1] + s[i + c / 2]) / 2;
+			count[k] = c;
+		}
+		k++;
+		i = j + 1;
+	}
+	free(s);
+	return k;
+}
+
+void lab_holm(const double *p, double *adj, int k)
+{
+	int *o = malloc((k > 0 ? k : 1) * sizeof(int)), tests = 0;
+	double run = 0;
+
+	for (int i = 0; i < k; i++)
+		if (!isnan(p[i]))
+			o[tests++] = i;
+	/* ascending p; ties keep their order */
+	for (int i = 1; i < tests; i++)
+		for (int j = i; j > 0 && p[o[j]] < p[o[j - 1]]; j--) {
+			int t = o[j];
+			o[j] = o[j - 1];
+			o[j - 1] = t;
+		}
+	for (int i = 0; i < k; i++)
+		adj[i] = NAN;
+	for (int i = 0; i < tests; i++) {
+		double a = (tests - i) * p[o[i]];
+
+		run = a > run ? a : run; /* adjusted p never falls as p grows */
+		adj[o[i]] = run > 1 ? 1 : run;
+	}
+	free(o);
+}
+
+int lab_runs_needed(double sd, double delta, double alpha, double power)
+{
+	double z, n0;
+
+	if (isnan(sd) || isnan(delta) || delta <= 0)
+		return -1;
+	if (sd == 0)
+		return 1;
+	/* the normal answer is a lower bound; t's heavier tails add a few runs */
+	z = lab_t_quantile(alpha, 1e7) + (power > 0 ? lab_t_quantile(2 * (1 - power), 1e7) : 0);
+	n0 = 2 * (z * sd / delta) * (z * sd / delta);
+	if (n0 > 100000)
+		return -1;
+	for (int n = n0 > 2 ? (int)n0 : 2; n <= 100000; n++) {
+		double df = 2.0 * n - 2;
+		double t = lab_t_quantile(alpha, df) +
+			   (power > 0 ? lab_t_quantile(2 * (1 - power), df) : 0);
+
+		if (t * sd * sqrt(2.0 / n) <= delta)
+			return n;
+	}
+	return -1;
 }
 
 const char *lab_ab_verdict_name(enum lab_verdict v)

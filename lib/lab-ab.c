@@ -99,105 +99,253 @@ static const char *unit_of(const char *accel)
 	return !strcmp(accel, "icount") ? "instructions" : *accel ? "time" : "unknown";
 }
 
-static void print_text_head(const char *key, const char *accel, double conf)
+/* One comparison: base vs other under one key, with everything printed about it. */
+struct cmp {
+	struct lab_sample *base, *other;
+	struct lab_desc db, d;
+	struct lab_ab ab;
+	struct lab_rank rk;
+	double p_holm, mw_holm;
+	int runs_power, runs_ci;
+	enum lab_verdict raw; /* Welch's verdict before Holm */
+};
+
+/* The groups: for each key, its samples (base first) and comparisons. */
+struct group {
+	const char *key;
+	struct lab_sample *g[64];
+	int n;
+	struct cmp *c; /* n - 1 comparisons, in sample order */
+};
+
+/* Runs per side for a 1 % change at the spread of the two samples (their pooled sd). */
+static void runs_for(struct cmp *c, double alpha)
 {
-	printf("%s%s%saccel %s, Welch's t at %g %%\n", *key ? "key " : "", key, *key ? ", " : "",
-	       *accel ? accel : "unknown", conf * 100);
-	printf("%-13s %3s %8s %8s %8s %8s %8s\n", "variant", "n", "mean", "median", "sd", "min",
-	       "max");
+	double sd2 = 0, delta = 0.01 * fabs(c->db.mean);
+	int df = 0;
+
+	if (c->db.n >= 2 && c->d.n >= 2) {
+		sd2 = ((c->db.n - 1) * c->db.sd * c->db.sd + (c->d.n - 1) * c->d.sd * c->d.sd);
+		df = c->db.n + c->d.n - 2;
+	}
+	c->runs_power = c->runs_ci = -2; /* -2: not computed */
+	if (df > 0) {
+		c->runs_power = lab_runs_needed(sqrt(sd2 / df), delta, alpha, 0.8);
+		c->runs_ci = lab_runs_needed(sqrt(sd2 / df), delta, alpha, 0);
+	}
 }
 
-static void print_text_desc(const char *variant, const struct lab_desc *d)
+static void modes_str(const struct lab_sample *s, char *buf, int len)
 {
-	printf("%-13.13s %3d %8.4g %8.4g %8.4g %8.4g %8.4g\n", variant, d->n, d->mean, d->median,
-	       d->sd, d->min, d->max);
+	double c[8];
+	int k[8], n = lab_modes(s->v, s->n, LAB_AB_MODE_GAP, c, k, 8), o = 0;
+
+	buf[0] = 0;
+	for (int i = 0; i < n && i < 8 && o < len; i++)
+		o += snprintf(buf + o, len - o, "%s%.6gx%d", i ? ";" : "", c[i], k[i]);
+	if (n > 8 && o < len)
+		snprintf(buf + o, len - o, ";...");
 }
 
-static void print_text_cmp(const char *base, const char *other, const struct lab_ab *r)
+static const char *runs_str(int n, char *buf, int len)
 {
-	char m[32];
+	if (n == -2)
+		snprintf(buf, len, "?");
+	else if (n < 0)
+		snprintf(buf, len, ">100000");
+	else
+		snprintf(buf, len, "%d", n);
+	return buf;
+}
 
-	printf("  %s vs %s: %+.4g %s %s", other, base, r->diff, lab_ab_marker(r, m, sizeof(m)),
-	       lab_ab_verdict_name(r->verdict));
-	if (!isnan(r->t))
-		printf(" (t %.2f, df %.1f, p %.2g)", r->t, r->df, r->p);
+static void print_text_head(const char *key, const char *accel, double conf, int ncmp)
+{
+	printf("%s%s%saccel %s, Welch's t at %g %%, Holm over %d comparisons\n", *key ? "key " : "",
+	       key, *key ? ", " : "", *accel ? accel : "unknown", conf * 100, ncmp);
+	printf("%-13s %3s %8s %8s %8s %8s %8s  %s\n", "variant", "n", "mean", "median", "sd", "min",
+	       "max", "modes (median x runs)");
+}
+
+static void print_text_desc(const struct lab_sample *s, const struct lab_desc *d)
+{
+	char m[256];
+
+	modes_str(s, m, sizeof(m));
+	printf("%-13.13s %3d %8.4g %8.4g %8.4g %8.4g %8.4g  %s\n", s->variant, d->n, d->mean,
+	       d->median, d->sd, d->min, d->max, m);
+}
+
+static void print_text_cmp(const struct cmp *c, double conf)
+{
+	char m[32], a[32], b[32];
+
+	printf("  %s vs %s: %+.4g %s %s", c->other->variant, c->base->variant, c->ab.diff,
+	       lab_ab_marker(&c->ab, m, sizeof(m)), lab_ab_verdict_name(c->ab.verdict));
+	if (!isnan(c->ab.t))
+		printf(" (t %.2f, df %.1f, p %.2g, Holm p %.2g)", c->ab.t, c->ab.df, c->ab.p,
+		       c->p_holm);
 	printf("\n");
+	if (!isnan(c->ab.lo))
+		printf("    mean diff %+.4g, %g %% CI [%+.4g, %+.4g] = [%+.2f%%, %+.2f%%] of the base mean\n",
+		       c->ab.diff, conf * 100, c->ab.lo, c->ab.hi, c->ab.pct_lo, c->ab.pct_hi);
+	printf("    ranks: Hodges-Lehmann shift %+.4g (%+.2f%%)", c->rk.hl, c->rk.pct);
+	if (!isnan(c->rk.lo))
+		printf(", %.1f %% CI [%+.4g, %+.4g] = [%+.2f%%, %+.2f%%]", c->rk.coverage * 100,
+		       c->rk.lo, c->rk.hi, c->rk.pct_lo, c->rk.pct_hi);
+	else
+		printf(", no interval (too few runs)");
+	printf("; Mann-Whitney U %.1f, p %.2g, Holm p %.2g\n", c->rk.u, c->rk.p, c->mw_holm);
+	printf("    runs per side for a 1 %% change at this spread: %s to detect it (80 %% power), "
+	       "%s for a CI of +-1 %%\n", runs_str(c->runs_power, a, sizeof(a)),
+	       runs_str(c->runs_ci, b, sizeof(b)));
+}
+
+static void print_tsv_head(void)
+{
+	printf("key\tvariant\taccel\tn\tmean\tmedian\tsd\tmin\tmax\tci\tbase\tdiff\tpct\tt\tdf\tp"
+	       "\tverdict\tmarker\tdiff_lo\tdiff_hi\tpct_lo\tpct_hi\tp_holm\tverdict_raw"
+	       "\tmw_u\tmw_p\tmw_p_holm\thl\thl_lo\thl_hi\thl_pct\thl_pct_lo\thl_pct_hi"
+	       "\thl_coverage\truns_1pct\truns_ci_1pct\tmodes\n");
 }
 
 static void print_tsv(const struct lab_sample *s, const struct lab_desc *d, const char *base,
-		      const struct lab_ab *r, double conf)
+		      const struct cmp *c, double conf)
 {
-	char m[32] = "";
+	char m[32] = "", md[256], a[32], b[32];
+	const struct lab_ab *r = c ? &c->ab : NULL;
 
+	modes_str(s, md, sizeof(md));
 	printf("%s\t%s\t%s\t%d\t%.9g\t%.9g\t%.9g\t%.9g\t%.9g\t%.9g\t%s", s->key, s->variant,
 	       s->accel, d->n, d->mean, d->median, d->sd, d->min, d->max,
 	       lab_ci_halfwidth(d, conf), base);
-	if (r)
-		printf("\t%.9g\t%.6g\t%.6g\t%.6g\t%.6g\t%s\t%s\n", r->diff, r->pct, r->t, r->df, r->p,
-		       lab_ab_verdict_name(r->verdict), lab_ab_marker(r, m, sizeof(m)));
-	else
-		printf("\t\t\t\t\t\tbase\t\n");
+	if (!r) {
+		/* the comparison's 6 + 6 + 12 columns empty, verdict "base", then the modes */
+		printf("\t\t\t\t\t\tbase\t");
+		for (int i = 0; i < 18; i++)
+			printf("\t");
+		printf("\t%s\n", md);
+		return;
+	}
+	printf("\t%.9g\t%.6g\t%.6g\t%.6g\t%.6g\t%s\t%s", r->diff, r->pct, r->t, r->df, r->p,
+	       lab_ab_verdict_name(r->verdict), lab_ab_marker(r, m, sizeof(m)));
+	printf("\t%.9g\t%.9g\t%.6g\t%.6g\t%.6g\t%s", r->lo, r->hi, r->pct_lo, r->pct_hi, c->p_holm,
+	       lab_ab_verdict_name(c->raw));
+	printf("\t%.1f\t%.6g\t%.6g\t%.9g\t%.9g\t%.9g\t%.6g\t%.6g\t%.6g\t%.4g\t%s\t%s\t%s\n",
+	       c->rk.u, c->rk.p, c->mw_holm, c->rk.hl, c->rk.lo, c->rk.hi, c->rk.pct,
+	       c->rk.pct_lo, c->rk.pct_hi, c->rk.coverage, runs_str(c->runs_power, a, sizeof(a)),
+	       runs_str(c->runs_ci, b, sizeof(b)), md);
 }
 
-/* Compare the samples of one key; 0, or 2 when refused. */
-static int compare_key(struct lab_samples *ss, const char *key, const struct opts *o)
+/* Gather and check one key's samples and compare them; 0, or 2 when refused. */
+static int compare_key(struct lab_samples *ss, struct group *gr, const struct opts *o)
 {
-	struct lab_sample *g[64], *base = NULL;
-	struct lab_desc db;
-	int n = 0;
-	int text = !strcmp(o->format, "text");
+	struct lab_sample *base = NULL;
+	int k = 0;
 
-	for (int i = 0; i < ss->n && n < 64; i++)
-		if (!strcmp(ss->s[i].key, key))
-			g[n++] = &ss->s[i];
-	for (int i = 0; i < n; i++) {
-		if (strcmp(g[i]->accel, g[0]->accel)) {
+	gr->n = 0;
+	for (int i = 0; i < ss->n && gr->n < 64; i++)
+		if (!strcmp(ss->s[i].key, gr->key))
+			gr->g[gr->n++] = &ss->s[i];
+	for (int i = 0; i < gr->n; i++) {
+		if (strcmp(gr->g[i]->accel, gr->g[0]->accel)) {
 			fprintf(stderr, "lab-ab: refusing to compare %s (%s) with %s (%s): %s%s"
-				"figures from different accelerators\n", g[0]->variant,
-				*g[0]->accel ? g[0]->accel : "?", g[i]->variant,
-				*g[i]->accel ? g[i]->accel : "?", key, *key ? ": " : "");
+				"figures from different accelerators\n", gr->g[0]->variant,
+				*gr->g[0]->accel ? gr->g[0]->accel : "?", gr->g[i]->variant,
+				*gr->g[i]->accel ? gr->g[i]->accel : "?", gr->key,
+				*gr->key ? ": " : "");
 			return 2;
 		}
-		if (!base && (!o->base || !strcmp(g[i]->variant, o->base)))
-			base = g[i];
+		if (!base && (!o->base || !strcmp(gr->g[i]->variant, o->base)))
+			base = gr->g[i];
 	}
 	if (!base) {
-		fprintf(stderr, "lab-ab: no variant '%s'%s%s\n", o->base, *key ? " under key " : "", key);
+		fprintf(stderr, "lab-ab: no variant '%s'%s%s\n", o->base,
+			*gr->key ? " under key " : "", gr->key);
 		return 2;
 	}
-	if (n < 2) {
+	if (gr->n < 2) {
 		fprintf(stderr, "lab-ab: only one variant (%s)%s%s: nothing to compare\n",
-			base->variant, *key ? " under key " : "", key);
+			base->variant, *gr->key ? " under key " : "", gr->key);
 		return 2;
 	}
-	db = lab_describe(base->v, base->n);
-	if (text) {
-		print_text_head(key, base->accel, o->confidence);
-		print_text_desc(base->variant, &db);
-	} else {
-		print_tsv(base, &db, base->variant, NULL, o->confidence);
-	}
-	/* Describe and compare each variant once; text prints all descriptions, then the tests. */
-	struct lab_ab cmp[n];
+	/* base first, the others in order of appearance */
+	for (int i = 0; i < gr->n; i++)
+		if (gr->g[i] == base) {
+			memmove(gr->g + 1, gr->g, i * sizeof(gr->g[0]));
+			gr->g[0] = base;
+		}
+	gr->c = calloc(gr->n - 1, sizeof(*gr->c));
+	for (int i = 1; i < gr->n; i++, k++) {
+		struct cmp *c = &gr->c[k];
 
-	for (int i = 0; i < n; i++) {
-		struct lab_desc d;
-
-		if (g[i] == base)
-			continue;
-		d = lab_describe(g[i]->v, g[i]->n);
-		cmp[i] = lab_ab_compare(&db, &d, o->confidence);
-		if (text)
-			print_text_desc(g[i]->variant, &d);
-		else
-			print_tsv(g[i], &d, base->variant, &cmp[i], o->confidence);
+		c->base = base;
+		c->other = gr->g[i];
+		c->db = lab_describe(base->v, base->n);
+		c->d = lab_describe(c->other->v, c->other->n);
+		c->ab = lab_ab_compare(&c->db, &c->d, o->confidence);
+		c->raw = c->ab.verdict;
+		c->rk = lab_rank_compare(base->v, base->n, c->other->v, c->other->n, o->confidence);
+		runs_for(c, 1 - o->confidence);
 	}
-	for (int i = 0; text && i < n; i++)
-		if (g[i] != base)
-			print_text_cmp(base->variant, g[i]->variant, &cmp[i]);
-	if (text)
-		printf("  (figures: %s)\n", unit_of(base->accel));
 	return 0;
+}
+
+/* Holm over every comparison of the run (Welch's and the rank test's p apart); the verdict
+ * is the corrected one. */
+static void correct(struct group *gr, int ngr, double alpha)
+{
+	int k = 0, i = 0;
+
+	for (int a = 0; a < ngr; a++)
+		k += gr[a].n - 1;
+	double pw[k > 0 ? k : 1], pm[k > 0 ? k : 1], aw[k > 0 ? k : 1], am[k > 0 ? k : 1];
+
+	for (int a = 0; a < ngr; a++)
+		for (int b = 0; b < gr[a].n - 1; b++, i++) {
+			struct cmp *c = &gr[a].c[b];
+
+			/* identical or too few: no test, not counted */
+			pw[i] = c->ab.verdict == LAB_AB_SIGNIFICANT ||
+				c->ab.verdict == LAB_AB_NOT_SIGNIFICANT ? c->ab.p : NAN;
+			pm[i] = c->rk.p;
+		}
+	lab_holm(pw, aw, k);
+	lab_holm(pm, am, k);
+	i = 0;
+	for (int a = 0; a < ngr; a++)
+		for (int b = 0; b < gr[a].n - 1; b++, i++) {
+			struct cmp *c = &gr[a].c[b];
+
+			c->p_holm = aw[i];
+			c->mw_holm = am[i];
+			if (!isnan(aw[i]) && c->ab.verdict != LAB_AB_IDENTICAL)
+				c->ab.verdict = aw[i] < alpha ? LAB_AB_SIGNIFICANT
+							      : LAB_AB_NOT_SIGNIFICANT;
+			if (isnan(aw[i]) && !isnan(c->ab.p))
+				c->p_holm = c->ab.p; /* no spread: p is 0 or 1 as it is */
+		}
+}
+
+static void print_group(const struct group *gr, const struct opts *o, int ncmp)
+{
+	int text = !strcmp(o->format, "text");
+	struct lab_desc db = lab_describe(gr->g[0]->v, gr->g[0]->n);
+
+	if (text) {
+		print_text_head(gr->key, gr->g[0]->accel, o->confidence, ncmp);
+		for (int i = 0; i < gr->n; i++) {
+			struct lab_desc d = lab_describe(gr->g[i]->v, gr->g[i]->n);
+
+			print_text_desc(gr->g[i], &d);
+		}
+		for (int i = 0; i < gr->n - 1; i++)
+			print_text_cmp(&gr->c[i], o->confidence);
+		printf("  (figures: %s)\n", unit_of(gr->g[0]->accel));
+		return;
+	}
+	print_tsv(gr->g[0], &db, gr->g[0]->variant, NULL, o->confidence);
+	for (int i = 0; i < gr->n - 1; i++)
+		print_tsv(gr->c[i].other, &gr->c[i].d, gr->g[0]->variant, &gr->c[i], o->confidence);
 }
 
 int main(int argc, char **argv)
@@ -247,21 +395,39 @@ int main(int argc, char **argv)
 		fprintf(stderr, "lab-ab: no values\n");
 		return 1;
 	}
-	if (!strcmp(o.format, "tsv"))
-		printf("key\tvariant\taccel\tn\tmean\tmedian\tsd\tmin\tmax\tci\tbase\tdiff\tpct\tt\tdf\tp"
-		       "\tverdict\tmarker\n");
-	/* One comparison per key, keys in order of first appearance. */
+	/* Every key's comparisons first: Holm needs all their p-values before any is printed. */
+	struct group gr[64];
+	int ngr = 0, ncmp = 0;
+
 	for (int i = 0; i < ss.n && !rc; i++) {
 		int seen = 0;
 
 		for (int j = 0; j < i; j++)
 			seen |= !strcmp(ss.s[j].key, ss.s[i].key);
-		if (!seen) {
-			if (i && !strcmp(o.format, "text"))
+		if (seen)
+			continue;
+		if (ngr == 64) {
+			fprintf(stderr, "lab-ab: more than 64 keys\n");
+			rc = 1;
+			break;
+		}
+		gr[ngr].key = ss.s[i].key;
+		rc = compare_key(&ss, &gr[ngr], &o);
+		if (!rc)
+			ncmp += gr[ngr++].n - 1;
+	}
+	if (!rc) {
+		correct(gr, ngr, 1 - o.confidence);
+		if (!strcmp(o.format, "tsv"))
+			print_tsv_head();
+		for (int a = 0; a < ngr; a++) {
+			if (a && !strcmp(o.format, "text"))
 				printf("\n");
-			rc = compare_key(&ss, ss.s[i].key, &o);
+			print_group(&gr[a], &o, ncmp);
 		}
 	}
+	for (int a = 0; a < ngr; a++)
+		free(gr[a].c);
 	lab_samples_free(&ss);
 	return rc;
 }

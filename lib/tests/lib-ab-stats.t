@@ -51,4 +51,28 @@ is "$(printf '%s\n' "$tsv" | awk -F'\t' '$2 == "b" { print $17 }')" significant 
 printf '1\nfoo\n' > "$t/bad"
 err=$("$ab" "$t/n" "$t/bad" 2>&1); is $? 1 "a non-number is bad input (exit 1)"
 like "$err" 'bad:2: not a number' "naming file and line"
+
+# Many comparisons (issue 15): Holm over every comparison of one lab-ab call, each difference
+# with its interval, the rank view and the runs a 1 % change needs. k1's difference has
+# Welch p 0.037 alone (t 2.5, df 8); with k2's second test Holm makes it 0.074.
+{ echo "key,variant,value"
+  for x in 10 11 12 13 14; do echo "k1,a,$x"; done
+  for x in 12.5 13.5 14.5 15.5 16.5; do echo "k1,b,$x"; done
+  for x in 10 11 12 13 14; do echo "k2,a,$x"; echo "k2,b,$x"; done; } > "$t/holm.csv"
+tsv=$("$ab" --csv "$t/holm.csv" --key key --format tsv); ok $? "two keys, TSV"
+col() { printf '%s\n' "$tsv" | awk -F'\t' -v k="$1" -v c="$2" 'NR == 1 { for (i = 1; i <= NF; i++) n[$i] = i; next }
+	$1 == k && $2 == "b" { print $n[c] }'; }
+like "$(col k1 p)" '^0\.03[67]' "k1: Welch p 0.037 before correction"
+like "$(col k1 p_holm)" '^0\.07[34]' "k1: Holm p 0.074 (two tests)"
+is "$(col k1 verdict_raw)/$(col k1 verdict)" "significant/not significant" "significant alone, not after Holm"
+like "$(col k1 diff_lo),$(col k1 diff_hi)" '^0\.19[0-9]*,4\.80' "k1: 95 % CI of the difference [0.19, 4.81]"
+is "$(col k1 hl)" 2.5 "k1: Hodges-Lehmann shift 2.5"
+like "$(col k1 runs_1pct)" '^[0-9]+$' "k1: runs needed for 1 %"
+out=$("$ab" --csv "$t/holm.csv" --key key)
+like "$out" 'Holm over 2 comparisons' "text: says how many comparisons Holm covers"
+like "$out" 'CI \[\+0\.19[0-9]*, \+4\.8[0-9]*\] = \[\+1\.6[0-9]%, \+40\.0[0-9]%\]' "text: the interval, absolute and in %"
+like "$out" 'ranks: Hodges-Lehmann shift \+2\.5 .* Mann-Whitney U' "text: the rank view"
+like "$out" 'runs per side for a 1 % change at this spread: [0-9]+ to detect it' "text: the runs line"
+like "$out" 'modes \(median x runs\)' "text: a modes column"
+like "$out" '  12\.5x1;13\.5x1;14\.5x1;15\.5x1;16\.5x1' "  one mode per value 1 apart (gap 3 % of the median)"
 done_testing

@@ -9,6 +9,9 @@
 
 /* No verdict is given from fewer runs than this per side. */
 #define LAB_AB_MIN_RUNS 3
+/* lab-ab's distribution view: values more than this fraction of the median apart are
+ * different modes. */
+#define LAB_AB_MODE_GAP 0.03
 
 struct lab_desc {
 	int n;
@@ -27,6 +30,21 @@ struct lab_ab {
 	double pct;      /* 100 * (other - base) / base; NaN when base mean is 0 */
 	double t, df, p; /* Welch's t, its degrees of freedom, two-sided p; NaN when not computed */
 	enum lab_verdict verdict;
+	/* The confidence interval of diff (Welch), absolute and in % of the base mean; NaN
+	 * without a verdict. Both samples without spread: the interval is diff itself. */
+	double lo, hi, pct_lo, pct_hi;
+};
+
+/* The rank view of base vs other (lab_rank_compare): Mann-Whitney U with its exact
+ * two-sided p (permutation distribution of the rank sum, ties as midranks), and the
+ * Hodges-Lehmann shift (median of all other - base differences) with its distribution-free
+ * interval; the % figures are relative to the base median. */
+struct lab_rank {
+	double u;           /* U of other: pairs (base, other) with other > base, ties half */
+	double p;           /* two-sided p; NaN with an empty side */
+	double hl, lo, hi;  /* shift and its interval; lo/hi NaN when too few runs for it */
+	double pct, pct_lo, pct_hi;
+	double coverage;    /* the interval's exact coverage (>= the asked confidence) */
 };
 
 double lab_mean(const double *v, int n);
@@ -46,6 +64,26 @@ double lab_betai(double a, double b, double x);
 /* base vs other from their descriptions; confidence e.g. 0.95. */
 struct lab_ab lab_ab_compare(const struct lab_desc *base, const struct lab_desc *other,
 			     double confidence);
+
+/* Mann-Whitney U and Hodges-Lehmann of base (n) vs other (m) at confidence (e.g. 0.95). */
+struct lab_rank lab_rank_compare(const double *base, int n, const double *other, int m,
+				 double confidence);
+/* Exact null distribution of U for samples of n and m without ties: P(U <= u). */
+double lab_mw_cdf(int n, int m, int u);
+
+/* Holm's step-down correction of k p-values: adj[i] is p[i] adjusted (NaN stays NaN and
+ * does not count as a test). */
+void lab_holm(const double *p, double *adj, int k);
+
+/* Runs per side for two samples of sd sd to show a change of delta: with power (e.g. 0.8)
+ * at two-sided level alpha (e.g. 0.05) by Welch's t, or (power 0) for a confidence interval
+ * of the difference no wider than +-delta. 1 when sd is 0; -1 when over 100000. */
+int lab_runs_needed(double sd, double delta, double alpha, double power);
+
+/* The distribution view of a sample: its values sorted and cut wherever two neighbours are
+ * more than gap (a fraction of the median, e.g. 0.03) apart. Writes up to max clusters'
+ * medians and sizes; returns the number of clusters (0 for an empty sample). */
+int lab_modes(const double *v, int n, double gap, double *center, int *count, int max);
 
 /* The mmtests-style marker of a comparison into buf: "*-2.20%*" when significant,
  * "(-2.20%)" when not, "(too few)" without a verdict. Returns buf. */
