@@ -10,8 +10,14 @@ LIBDIR   := /lib/x86_64-linux-gnu
 # What `ldd /usr/bin/hackbench` lists on Debian 12 amd64; the copy rule checks it still is.
 HB_LIBS  := libc.so.6 libpthread.so.0 ld-linux-x86-64.so.2
 HB_GUEST := $(BUILD)/guest/bin/hackbench.bin $(addprefix $(BUILD)/guest/bin/,$(HB_LIBS)) \
-	    $(BUILD)/guest/bin/lab-rseq-size $(BUILD)/guest/bin/lab-hackbench
+	    $(BUILD)/guest/bin/lab-rseq-size $(BUILD)/guest/bin/lab-hackbench \
+	    $(BUILD)/guest/bin/lab-vtime
 GUEST_BINS += $(HB_GUEST)
+
+# The guest clock in ns around each hackbench run (hackbench prints ms), and the seed spin.
+$(BUILD)/guest/bin/lab-vtime: bench/hackbench/vtime.c | $(DEPS_DONE)
+	@mkdir -p $(@D)
+	$(CC) $(GUEST_CFLAGS) -o $@ $<
 
 $(BUILD)/guest/bin/hackbench.bin: bench/hackbench/bench.mk | $(DEPS_DONE)
 	@mkdir -p $(@D)
