@@ -14,9 +14,9 @@ BENCH = Path(os.environ.get("LAB_BENCH_DIR") or LAB / "bench")
 
 
 def modules():
-    """Each bench/*/report.py, loaded, in folder order."""
+    """Each bench/*/report.py, loaded, in folder order, then the fleet's (lava/report.py)."""
     found = []
-    for path in sorted(BENCH.glob("*/report.py")):
+    for path in sorted(BENCH.glob("*/report.py")) + sorted(LAB.glob("lava/report.py")):
         spec = importlib.util.spec_from_file_location("bench_report_" + path.parent.name, path)
         mod = importlib.util.module_from_spec(spec)
         spec.loader.exec_module(mod)

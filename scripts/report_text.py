@@ -154,8 +154,9 @@ def run_line(e):
     hardware and LAVA job of runs made elsewhere."""
     lines = ["  run %s" % e["dir"], "  on %s, lab %s" % (e.get("host") or "?", commit_text(e))]
     if e.get("hardware"):
-        lines += fold("  hardware %s%s" % (e["hardware"], ", LAVA job " + e["job"]
-                                            if e.get("job") else ""), WIDTH)
+        lines += fold("  hardware " + e["hardware"], WIDTH)
+    if e.get("job"):
+        lines += fold("  LAVA job " + e["job"], WIDTH)
     return lines
 
 

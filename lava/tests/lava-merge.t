@@ -77,6 +77,22 @@ like "$fleet" $'rseq-y\tcpu-read\ticount\t2\tqemu\t\t4242\tmissing: not fetched'
 like "$fleet" $'\tlocal-broken-job\tFAILED: Incomplete' "and the failed one"
 like "$out" "merged" "the table goes to stdout too"
 
+# The report groups by hardware and marks the fleet's failed and missing cells.
+if [ -x "$BUILD/host/bin/lab-ab" ] && command -v gnuplot >/dev/null; then
+	PLOTS=$tmp/plots "$LAB/scripts/report" > /dev/null 2>"$tmp/rerr"
+	ok $? "make report reads the merged runs"
+	rep=$(cat "$tmp/plots/report.txt")
+	like "$rep" "^rseq-y/icount@qemu/vm: " "the merged run is an environment named for its hardware"
+	like "$rep" "^  hardware qemu/vm: QEMU" "  with its hardware"
+	like "$rep" "^  LAVA job local-rseq-y-cpu-read-icount-r1$" "  and its LAVA job"
+	like "$rep" "^LAVA fleet: jobs and their state" "the report has the fleet section"
+	like "$rep" "6 jobs, 5 not merged" "  counting the cells that did not merge"
+	like "$rep" " 2 qemu +MISSING: not fetched" "  the missing cell marked"
+	like "$rep" "FAILED: Incomplete" "  and the failed one"
+else
+	skip "lab-ab or gnuplot missing" "the report groups by hardware and marks fleet cells"
+fi
+
 # Bad input: one line, exit 2, data/ untouched.
 rm -rf "$DATA"
 bad() { # bad DESCRIPTION ARGS...
