@@ -158,3 +158,7 @@ kvm-probe-refresh:
 compare-prereqs: $(AB_BIN) $(GUEST_BINS) $(BUILD)/initramfs/lab.cpio $(BUILD)/tools/gen_init_cpio
 compare: compare-prereqs
 	LAB_FROM_MAKE=1 scripts/compare
+
+# ARM guests (ARCH=arm64|arm): their kernels, cross-built programs and initramfs, and make
+# test's TEST_ARCHES; everything per architecture is in scripts/arch/.
+include scripts/arch/arch.mk

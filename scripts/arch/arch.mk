@@ -1,0 +1,109 @@
+# SPDX-License-Identifier: MIT
+# ARM guests beside the x86_64 ones (ARCH=arm64|arm; scripts/arch/ARCH says what each is):
+# per architecture, its kernels (build/images/ARCH/VARIANT.IMG, built by ARCH=... build-kernel
+# with the arch fragment merged last), its cross-built static programs (build/guest/ARCH/bin),
+# Debian's busybox-static for it (build/arch-deps/ARCH) and its initramfs
+# (build/initramfs/ARCH/lab.cpio). Included by the top Makefile after the bench.mk files, whose
+# source lists it reuses. x86_64 stays where it was: nothing here touches its targets.
+#
+#   make arch-guests ARCHES="arm64 arm"    programs + initramfs
+#   make arch-kernels ARCHES=arm64 ARM_VARIANTS="rseq-y rseq-n"
+#   make test                              also builds TEST_ARCHES' ARM_TEST_VARIANTS
+ARM_ARCHES := arm64 arm
+# The main job's architectures (x86_64 is the lab itself); make test's ARM ones and variants.
+ARCHES ?= x86_64
+TEST_ARCHES ?= arm64 arm
+ARM_VARIANTS ?= rseq-y rseq-n
+ARM_TEST_VARIANTS ?= rseq-y
+export TEST_ARCHES ARM_TEST_VARIANTS
+
+arch_get = $(shell . scripts/arch/$(1) && echo "$$$(2)")
+ARM_PROGS := lab-check lab-cpuread lab-percpu rseq-probe rseq-abi basic_test \
+	basic_percpu_ops_test param_test param_test_compare_twice rseq-suite
+arm_bins = $(patsubst %,$(BUILD)/guest/$(1)/bin/%,$(ARM_PROGS))
+arm_images = $(patsubst %,$(BUILD)/images/$(1)/%.$(call arch_get,$(1),ARCH_IMG),$(2))
+
+# arm_rules ARCH: the rules of one ARM architecture.
+define arm_rules
+$(1)_CC := $(call arch_get,$(1),ARCH_CROSS)gcc
+$(1)_IMG := $(call arch_get,$(1),ARCH_IMG)
+$(1)_BIN := $(BUILD)/guest/$(1)/bin
+$(1)_OBJ := $(BUILD)/guest/$(1)/obj
+$(1)_CFLAGS := $(CFLAGS) -Ilib/include -static
+$(1)_ST_CFLAGS := -O2 -g -Wall -static -I$(RSEQ_ST) -I$(SRC)/tools/include
+
+# The toolchain first: one line naming the package when it is missing.
+.PHONY: arch-cc-$(1)
+arch-cc-$(1):
+	@ARCH=$(1) scripts/arch/check-cc
+
+$$($(1)_BIN)/lab-check: scripts/guest/lab-check.c $(HEADERS) | arch-cc-$(1)
+	@mkdir -p $$(@D)
+	$$($(1)_CC) $$($(1)_CFLAGS) -o $$@ $$<
+$$($(1)_BIN)/lab-cpuread: $(CPUREAD_SRCS) $(CPUREAD_HDRS) | arch-cc-$(1)
+	@mkdir -p $$(@D)
+	$$($(1)_CC) $$($(1)_CFLAGS) -DLAB_CC='"$$($(1)_CC)"' -DLAB_CFLAGS='"$$($(1)_CFLAGS)"' \
+		-o $$@ $(CPUREAD_SRCS) -lm
+# The per-CPU rseq rows against the tree's selftests helpers (rseq-arm64.h, rseq-arm.h).
+$$($(1)_OBJ)/percpu-rseq.o: bench/percpu/percpu-rseq.c $(PERCPU_HDRS) | arch-cc-$(1) $(SRC)/.lab-unpacked
+	@mkdir -p $$(@D)
+	$$($(1)_CC) $$($(1)_CFLAGS) -I$(PERCPU_ST) -I$(SRC)/tools/include -c -o $$@ $$<
+$$($(1)_OBJ)/selftests-rseq.o: $(PERCPU_ST)/rseq.c | arch-cc-$(1) $(SRC)/.lab-unpacked
+	@mkdir -p $$(@D)
+	$$($(1)_CC) $$($(1)_CFLAGS) -I$(PERCPU_ST) -I$(SRC)/tools/include -c -o $$@ $$<
+$$($(1)_BIN)/lab-percpu: $(PERCPU_SRCS) $(PERCPU_HDRS) $$($(1)_OBJ)/percpu-rseq.o \
+		$$($(1)_OBJ)/selftests-rseq.o
+	@mkdir -p $$(@D)
+	$$($(1)_CC) $$($(1)_CFLAGS) -DLAB_CC='"$$($(1)_CC)"' -DLAB_CFLAGS='"$$($(1)_CFLAGS)"' \
+		-o $$@ $(PERCPU_SRCS) $$($(1)_OBJ)/percpu-rseq.o $$($(1)_OBJ)/selftests-rseq.o \
+		-lpthread -ldl -lm
+$$($(1)_BIN)/rseq-probe $$($(1)_BIN)/rseq-abi: $$($(1)_BIN)/%: bench/rseq-suite/%.c $(HEADERS) \
+		| arch-cc-$(1)
+	@mkdir -p $$(@D)
+	$$($(1)_CC) $$($(1)_CFLAGS) -o $$@ $$< -lpthread
+$$($(1)_BIN)/basic_test $$($(1)_BIN)/basic_percpu_ops_test $$($(1)_BIN)/param_test: \
+		$$($(1)_BIN)/%: $(RSEQ_ST)/%.c $(RSEQ_ST_DEPS) | arch-cc-$(1)
+	@mkdir -p $$(@D)
+	$$($(1)_CC) $$($(1)_ST_CFLAGS) -o $$@ $$< $(RSEQ_ST_LINK)
+$$($(1)_BIN)/param_test_compare_twice: $(RSEQ_ST)/param_test.c $(RSEQ_ST_DEPS) | arch-cc-$(1)
+	@mkdir -p $$(@D)
+	$$($(1)_CC) $$($(1)_ST_CFLAGS) -DRSEQ_COMPARE_TWICE -o $$@ $$< $(RSEQ_ST_LINK)
+$$($(1)_BIN)/rseq-suite: bench/rseq-suite/guest-run
+	@mkdir -p $$(@D)
+	cp $$< $$@
+	chmod 755 $$@
+
+$(BUILD)/arch-deps/$(1)/bin/busybox: scripts/arch/fetch-busybox
+	scripts/arch/fetch-busybox $(1)
+$(BUILD)/initramfs/$(1)/lab.cpio: scripts/guest/init scripts/make-initramfs $(call arm_bins,$(1)) \
+		$(BUILD)/arch-deps/$(1)/bin/busybox $(BUILD)/tools/gen_init_cpio
+	@mkdir -p $$(@D)
+	ARCH=$(1) scripts/make-initramfs $$@ $(call arm_bins,$(1))
+
+# Kernels: the same variants and identities as x86_64's, the arch in the identity.
+$(BUILD)/images/$(1)/%.$$($(1)_IMG): $(IMAGE_SRC_DEP) kernel/fragments/arch-$(1).config | arch-cc-$(1)
+	ARCH=$(1) scripts/build-kernel $$*
+
+.PHONY: arch-guest-$(1) arch-kernels-$(1)
+arch-guest-$(1): $(BUILD)/initramfs/$(1)/lab.cpio
+arch-kernels-$(1): $(call arm_images,$(1),$(ARM_VARIANTS))
+endef
+$(foreach a,$(ARM_ARCHES),$(eval $(call arm_rules,$(a))))
+
+# Each ARM image depends on its identity (as x86_64's do), for the variants make may build.
+ifeq ($(filter help clean distclean,$(MAKECMDGOALS)),)
+ARM_ID_VARIANTS := $(sort $(ARM_VARIANTS) $(ARM_TEST_VARIANTS))
+$(foreach a,$(ARM_ARCHES),$(foreach v,$(ARM_ID_VARIANTS),$(eval \
+	$(call arm_images,$(a),$(v)): $(call params,kernel-$(a)-$(v),$(shell ARCH=$(a) \
+		LAB_SRC_ID='$(LAB_SRC_ID)' scripts/kernel-identity $(v))))))
+endif
+
+ARM_SELECTED := $(filter $(ARM_ARCHES),$(ARCHES))
+.PHONY: arch-guests arch-kernels arch-test-prereqs
+arch-guests: $(patsubst %,arch-guest-%,$(ARM_SELECTED))
+arch-kernels: $(patsubst %,arch-kernels-%,$(ARM_SELECTED))
+# make test: each TEST_ARCHES architecture's test variants and its initramfs.
+ARM_TEST_SELECTED := $(filter $(ARM_ARCHES),$(TEST_ARCHES))
+arch-test-prereqs: $(patsubst %,arch-guest-%,$(ARM_TEST_SELECTED)) \
+	$(foreach a,$(ARM_TEST_SELECTED),$(call arm_images,$(a),$(ARM_TEST_VARIANTS)))
+test: arch-test-prereqs
