@@ -7,6 +7,7 @@
  */
 #define _GNU_SOURCE
 #include <errno.h>
+#include <limits.h>
 #include <math.h>
 #include <getopt.h>
 #include <stdlib.h>
@@ -23,6 +24,9 @@
 #include "lab/results.h"
 #include "lab/stats.h"
 #include "lab/tap.h"
+
+/* 2^40, or LONG_MAX where long is 32 bits (arm): 1L << 40 would be 0 there. */
+#define LAB_OPS_MAX ((long)((1ULL << 40) < (unsigned long long)LONG_MAX ? (1ULL << 40) : LONG_MAX))
 
 #define USAGE "usage: lab-cpuread [--method M,...] [--reps N] [--duration MS] [--cpu N] " \
 	      "[--out DIR] [--variant NAME] [--accel NAME] [--icount] [--iters N] [--no-worker] " \
@@ -77,7 +81,7 @@ static void parse_options(int argc, char **argv, struct options *o)
 		case 'm': select_methods(o, optarg); any = 1; break;
 		case 'r': o->reps = lab_parse_long(optarg, "--reps", 1, 1000); reps_given = 1; break;
 		case 'I': o->icount = 1; break;
-		case 'n': o->iters = lab_parse_long(optarg, "--iters", 1, 1L << 40); break;
+		case 'n': o->iters = lab_parse_long(optarg, "--iters", 1, LAB_OPS_MAX); break;
 		case 'd': o->duration_ms = lab_parse_long(optarg, "--duration (ms)", 1, 600000); break;
 		case 'c': o->cpu = lab_parse_long(optarg, "--cpu", 0, CPU_SETSIZE - 1); break;
 		case 'o': o->out = optarg; break;

@@ -194,6 +194,10 @@ static const char *sched_getcpu_path(void)
 {
 	if (__rseq_size > 0)
 		return "glibc's rseq area";
+	/* arm64 and arm have no getcpu in the vDSO: glibc makes the system call there. */
+	if (!lab_vdso_sym("__vdso_getcpu"))
+		return lab_mode_now() == LAB_MODE_ENOSYS ? "getcpu system call (kernel has no rseq)"
+							  : "getcpu system call (glibc's rseq off)";
 	if (lab_mode_now() == LAB_MODE_ENOSYS)
 		return "vDSO getcpu (kernel has no rseq)";
 	return "vDSO getcpu (glibc's rseq off)";
@@ -213,7 +217,7 @@ static const char *prepare_vdso(void)
 {
 	if (!vdso_getcpu)
 		vdso_getcpu = (vdso_getcpu_fn)lab_vdso_sym("__vdso_getcpu");
-	return vdso_getcpu ? NULL : "unsupported: no __vdso_getcpu in the vDSO";
+	return vdso_getcpu ? NULL : "unsupported: no __vdso_getcpu in the vDSO (none on " LAB_ARCH_NAME ")";
 }
 
 static inline int read_vdso(void)

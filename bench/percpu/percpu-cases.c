@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "percpu.h"
+#include "lab/arch.h"
 #include "lab/vdso.h"
 
 struct lab_pc_slot *lab_pc_slots;
@@ -187,7 +188,7 @@ static inline void spin_lock(intptr_t *l)
 {
 	for (int spins = 0; __atomic_exchange_n(l, 1, __ATOMIC_ACQUIRE); spins++) {
 		while (__atomic_load_n(l, __ATOMIC_RELAXED)) {
-			__builtin_ia32_pause();
+			lab_cpu_relax();
 			if (++spins > 200) {
 				sched_yield();
 				spins = 0;
@@ -321,7 +322,7 @@ static inline void cmpxchg_lock_op(void)
 	while (!__atomic_compare_exchange_n(&s->v, &zero, 1, 0, __ATOMIC_ACQUIRE,
 					    __ATOMIC_RELAXED)) {
 		zero = 0;
-		__builtin_ia32_pause();
+		lab_cpu_relax();
 		sched_yield(); /* held: its owner was preempted or moved away */
 	}
 	locked_body(s);

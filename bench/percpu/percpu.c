@@ -7,6 +7,7 @@
  */
 #define _GNU_SOURCE
 #include <errno.h>
+#include <limits.h>
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,6 +21,9 @@
 #include "lab/stats.h"
 #include "lab/tap.h"
 #include "lab/threads.h"
+
+/* 2^40, or LONG_MAX where long is 32 bits (arm): 1L << 40 would be 0 there. */
+#define LAB_OPS_MAX ((long)((1ULL << 40) < (unsigned long long)LONG_MAX ? (1ULL << 40) : LONG_MAX))
 
 #define USAGE "usage: lab-percpu [--method M,...] [--threads N,...] [--reps N] " \
 	      "[--duration MS] [--cpu N] [--disturb yield,migrate,signal|all|none] " \
@@ -120,7 +124,7 @@ static void parse_options(int argc, char **argv, struct options *o)
 		case 'd': o->duration_ms = lab_parse_long(optarg, "--duration (ms)", 1, 600000); break;
 		case 'c': o->cpu = lab_parse_long(optarg, "--cpu", 0, CPU_SETSIZE - 1); break;
 		case 'D': o->disturb = parse_disturb(optarg); o->disturb_text = optarg; break;
-		case 'e': o->every = lab_parse_long(optarg, "--every (operations)", 1, 1L << 40); break;
+		case 'e': o->every = lab_parse_long(optarg, "--every (operations)", 1, LAB_OPS_MAX); break;
 		case 's': o->signal_us = lab_parse_long(optarg, "--signal-us", 10, 10000000); break;
 		case 'P': o->pin = 0; break;
 		case 'o': o->out = optarg; break;
@@ -128,7 +132,7 @@ static void parse_options(int argc, char **argv, struct options *o)
 		case 'a': o->accel = optarg; break;
 		case 'k': o->check = 1; break;
 		case 'T': o->check_threads = lab_parse_long(optarg, "--check-threads", 1, 4096); break;
-		case 'O': o->check_ops = lab_parse_long(optarg, "--check-ops", 1, 1L << 40); break;
+		case 'O': o->check_ops = lab_parse_long(optarg, "--check-ops", 1, LAB_OPS_MAX); break;
 		case 'l': o->list = 1; break;
 		case 'L': lab_pc_layout_out = stdout; break;
 		case 'h': printf(USAGE "\n"); exit(0);

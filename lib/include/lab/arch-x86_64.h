@@ -32,6 +32,12 @@ static inline unsigned long long lab_ticks(void)
 	return ((unsigned long long)hi << 32) | lo;
 }
 
+/* The spin-wait hint. */
+static inline void lab_cpu_relax(void)
+{
+	__builtin_ia32_pause();
+}
+
 static inline int lab_has_segment(void)
 {
 	return 1;

@@ -8,12 +8,19 @@
  *   lab_has_rdpid(), lab_has_rdtscp(), lab_has_segment(): what CPUID / the arch offers
  *   lab_has_gs(), lab_gs_set(base), lab_gs_load32_const(off), lab_gs_load32(off, add):
  *                        a per-thread GS base of our own and loads relative to it
+ *   lab_cpu_relax()      the spin-wait hint (pause, yield)
+ * One file per architecture, chosen here by the compiler's target (the cross compilers of
+ * scripts/arch/ select arm64 and arm); nothing else in the lab tests the architecture.
  */
 #ifndef LAB_ARCH_H
 #define LAB_ARCH_H
 
 #if defined(__x86_64__)
 #include "lab/arch-x86_64.h"
+#elif defined(__aarch64__)
+#include "lab/arch-arm64.h"
+#elif defined(__arm__)
+#include "lab/arch-arm.h"
 #else
 /* Portable fallback: the arch-only rows report "unsupported". */
 #define LAB_ARCH_NAME "generic"
@@ -34,6 +41,7 @@ static inline unsigned lab_gs_load32(unsigned long off, unsigned long add)
 }
 static inline int lab_cpu_rdpid(void) { return -1; }
 static inline int lab_cpu_rdtscp(void) { return -1; }
+static inline void lab_cpu_relax(void) { }
 #endif
 
 #endif
