@@ -48,7 +48,7 @@ scripts=$(grep -lE '^#!.*bash' scripts/* bench/*/run bench/*/parse bench/*/repor
 # Shell functions the scripts define are not tools.
 funcs=$(sed -nE 's/^[[:space:]]*([a-z][a-z0-9_]*)\(\).*/\1/p' $scripts | sort -u)
 # (single-quoted text dropped: awk and sed programs; an assignment or a case label is no command)
-words=$(sed -e 's/[[:space:]]#.*//' -e 's/^#.*//' -e "s/'[^']*'//g" -E -e 's/^[[:space:]]*[a-z0-9|*-]+\)//' $scripts |
+words=$(sed -e 's/[[:space:]]#.*//' -e 's/^#.*//' -e "s/'[^']*'//g" -E -e 's/^[[:space:]]*[a-z0-9|*-]+\)//' -e 's/;;[[:space:]]*[a-z0-9|*-]+\)/;;/g' $scripts |
 	grep -oE '(^|[|;&({!]|\$\(|\bthen\b|\bdo\b|\belse\b|\btimeout [0-9]+|\bexec)[[:space:]]*[a-z][a-z0-9_+.-]*([^a-z0-9_+.=-]|$)' |
 	sed -E 's/[^a-z0-9_+.-]$//' | grep -oE '[a-z][a-z0-9_+.-]*$' | sort -u)
 missing=()
