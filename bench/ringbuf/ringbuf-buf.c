@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lab/harness.h"
 #include "lab/threads.h"
 #include "lab/vdso.h"
 #include "ringbuf.h"
@@ -115,6 +116,7 @@ struct reader {
 	char error[256];
 	uint64_t *tid_count, *tid_sum; /* records and payload sum per writer thread */
 	uint8_t *seen;                  /* --check: one bit per (thread, event) */
+	uint64_t *moved;                /* per buffer: when the reader last took from it */
 };
 
 #define FAIL(r, ...)                                                          \
@@ -189,18 +191,46 @@ static int pass(struct reader *r)
 			take(r, i, c, rb_subbuf);
 			__atomic_store_n(&b->consumed, c + rb_subbuf, __ATOMIC_RELEASE);
 			progress++;
+			r->moved[i] = lab_now_ns();
 		}
 	}
 	return progress;
+}
+
+/* A full buffer whose oldest sub-buffer has not completed for this long lost a commit:
+ * fail, and skip that sub-buffer so that the waiting writers can finish (no hang). */
+#define STALL_NS (10 * 1000000000ull)
+
+static void unstall(struct reader *r, uint64_t now)
+{
+	for (int i = 0; i < r->run->nbufs; i++) {
+		struct rb_buf *b = &rb_bufs[i];
+		intptr_t c = b->consumed;
+
+		if (__atomic_load_n(&b->offset, __ATOMIC_RELAXED) - c < rb_size ||
+		    (!r->failed && now - r->moved[i] < STALL_NS))
+			continue;
+		FAIL(r, "buffer %d stalled: sub-buffer at %ld never completed (commit count %ld of "
+		     "%ld), a commit was lost", i, (long)c,
+		     (long)committed(b, (int)((c / rb_subbuf) & (r->run->nsub - 1))),
+		     (long)((c / rb_size + 1) * rb_subbuf));
+		__atomic_store_n(&b->consumed, c + rb_subbuf, __ATOMIC_RELEASE);
+		r->moved[i] = now;
+	}
 }
 
 static void *reader_main(void *p)
 {
 	struct reader *r = p;
 
-	while (!r->stop)
-		if (!pass(r))
-			sched_yield();
+	for (int i = 0; i < r->run->nbufs; i++)
+		r->moved[i] = lab_now_ns();
+	while (!r->stop) {
+		if (pass(r))
+			continue;
+		unstall(r, lab_now_ns());
+		sched_yield();
+	}
 	return NULL;
 }
 
@@ -341,9 +371,10 @@ int rb_run(const struct rb_strategy *s, const struct rb_run *run, const int *pin
 	rb_overwrite = run->overwrite;
 	r.tid_count = calloc(n, sizeof(uint64_t));
 	r.tid_sum = calloc(n, sizeof(uint64_t));
+	r.moved = calloc(run->nbufs, sizeof(uint64_t));
 	if (run->check)
 		r.seen = calloc((n * run->iters + 7) / 8, 1);
-	if (!th || !r.tid_count || !r.tid_sum || (run->check && !r.seen) || buffers_reset(run)) {
+	if (!th || !r.tid_count || !r.tid_sum || !r.moved || (run->check && !r.seen) || buffers_reset(run)) {
 		snprintf(out->error, sizeof(out->error), "out of memory");
 		goto done;
 	}
@@ -390,6 +421,7 @@ done:
 	free(th);
 	free(r.tid_count);
 	free(r.tid_sum);
+	free(r.moved);
 	free(r.seen);
 	return ret;
 }
