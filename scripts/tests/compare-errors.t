@@ -7,7 +7,8 @@
 # Uses the known-answer test's repository (build/tests/ka-linux) when it is there.
 . "$(dirname "$0")/tap.sh"
 t=$(mktemp -d)
-repo=$BUILD/tests/ka-linux
+. "$(dirname "$0")/ka-repo.sh"
+[ -f "$src/.lab-unpacked" ] && ka_repo >/dev/null 2>&1
 branch=$(git -C "$repo" symbolic-ref --short HEAD 2>/dev/null || echo master)
 cleanup() {
 	rm -rf "$t"
@@ -73,6 +74,6 @@ if [ -d "$repo/.git" ]; then
 	like "$out" "warning: KSRC=.* has uncommitted changes: built as it is, diff hash ${dirty##* } recorded" "with a warning"
 	git -C "$repo" checkout -q -f HEAD -- kernel/sys.c
 else
-	skip "no $repo (run compare-known-answer.t first)" "revision and build errors"
+	skip "no $repo (no unpacked tree)" "revision and build errors"
 fi
 done_testing

@@ -12,40 +12,12 @@ src=$BUILD/src/linux-$KVER
 [ -f "$src/.lab-unpacked" ] || { skip "no unpacked tree $src" "known answer"; done_testing; exit 0; }
 [ -x "$BUILD/host/bin/lab-ab" ] && [ -f "$BUILD/initramfs/lab.cpio" ] ||
 	{ skip "no lab-ab or initramfs (make compare-prereqs)" "known answer"; done_testing; exit 0; }
-K=1000
-repo=$BUILD/tests/ka-linux
-subj2="getcpu: $K empty iterations (lab known-answer test)"
-
-# make_repo: commit 1 = the pristine tree (hard links: cheap), commit 2 = the loop.
-make_repo() {
-	rm -rf "$repo"; mkdir -p "$(dirname "$repo")"
-	cp -al "$src" "$repo" && rm -f "$repo/.lab-unpacked" || return 1
-	(
-		cd "$repo" && git init -q && git add -f . &&
-		git -c user.name=lab -c user.email=lab@localhost commit -qm "linux-$KVER (Debian linux-source-$KVER)" &&
-		python3 - "$K" <<-'EOF' &&
-		import os, sys
-		p = 'kernel/sys.c'
-		s = open(p).read()
-		old = '\tint cpu = raw_smp_processor_id();\n\n\tif (cpup)\n'
-		new = ('\tint cpu = raw_smp_processor_id();\n\tunsigned int lab_i;\n\n'
-		       '\t/* The lab\'s known-answer test: exactly %s empty iterations. */\n'
-		       '\tfor (lab_i = 0; lab_i < %s; lab_i++)\n\t\tbarrier();\n\n\tif (cpup)\n') % (sys.argv[1], sys.argv[1])
-		assert s.count(old) == 1, 'getcpu not found in kernel/sys.c'
-		os.unlink(p)  # a hard link to the pristine tree: write a new file
-		open(p, 'w').write(s.replace(old, new))
-		EOF
-		git -c user.name=lab -c user.email=lab@localhost commit -qam "$subj2"
-	) >/dev/null
-}
-if [ "$(git -C "$repo" log -1 --format=%s 2>/dev/null)" != "$subj2" ] ||
-   [ "$(git -C "$repo" diff --stat HEAD~1 HEAD 2>/dev/null | tail -n 1)" != " 1 file changed, 5 insertions(+)" ]; then
-	make_repo; ok $? "a git repository from $src with the getcpu commit on top"
-fi
+. "$(dirname "$0")/ka-repo.sh"
+ka_repo; ok $? "a git repository from $src with the getcpu commit on top"
 
 t=$(mktemp -d); trap 'rm -rf "$t"' EXIT
 data=$t/data plots=$t/plots
-[ "${KA_KEEP_DATA:-0}" = 1 ] && { data=$DATA plots=$PLOTS; }
+[ "${KA_KEEP_DATA:-0}" = 1 ] && { data=${DATA:-$LAB/data} plots=${PLOTS:-$LAB/plots}; }
 t0=$(date +%s)
 out=$(make -s -C "$LAB" compare KSRC="$repo" BASE=HEAD~1 TEST=HEAD BENCH=cpu-read ACCEL=icount \
 	DATA="$data" PLOTS="$plots" 2>&1); r=$?
@@ -83,6 +55,10 @@ for m in empty rseq-own.glibc-off rseq-glibc lsl rdtscp vdso; do
 	is "$(row $m)" 0 "$m row unchanged to the instruction"
 done
 grep -q '^cpu-read.syscall,insn,icount,3,.*,significant$' "$csv"; ok $? "lab-ab calls the syscall change significant"
+
+# FAIL_ABOVE on this run: the syscall's rise fails a 5 % bound, the empty loop passes any.
+"$LAB/scripts/compare-verdict" "$csv" cpu-read.syscall:5 2>/dev/null; is $? 1 "FAIL_ABOVE=cpu-read.syscall:5: exit 1"
+"$LAB/scripts/compare-verdict" "$csv" cpu-read.empty:0,cpu-read.lsl:0 2>/dev/null; is $? 0 "FAIL_ABOVE on unchanged rows: exit 0"
 
 # The mail block: both kernels named, the syscall line marked, nothing wider than 72 columns.
 mail=$(ls "$plots"/compare-*.txt 2>/dev/null | tail -n 1)

@@ -1,0 +1,40 @@
+# SPDX-License-Identifier: MIT
+# shellcheck shell=bash
+# The known-answer repository, shared by compare-known-answer.t and compare-errors.t (sourced
+# after tap.sh): build/tests/ka-linux, a git tree of Debian's linux-$KVER (commit 1) and a
+# commit adding exactly K empty iterations to the getcpu system call (commit 2). ka_repo makes
+# it when it is not there or not what is expected; its status says whether that worked.
+K=1000
+repo=$BUILD/tests/ka-linux
+subj2="getcpu: $K empty iterations (lab known-answer test)"
+src=$BUILD/src/linux-$KVER
+
+# make_repo: commit 1 = the pristine tree (hard links: cheap), commit 2 = the loop.
+make_repo() {
+	rm -rf "$repo"; mkdir -p "$(dirname "$repo")"
+	cp -al "$src" "$repo" && rm -f "$repo/.lab-unpacked" || return 1
+	(
+		cd "$repo" && git init -q && git add -f . &&
+		git -c user.name=lab -c user.email=lab@localhost commit -qm "linux-$KVER (Debian linux-source-$KVER)" &&
+		python3 - "$K" <<-'EOF' &&
+		import os, sys
+		p = 'kernel/sys.c'
+		s = open(p).read()
+		old = '\tint cpu = raw_smp_processor_id();\n\n\tif (cpup)\n'
+		new = ('\tint cpu = raw_smp_processor_id();\n\tunsigned int lab_i;\n\n'
+		       '\t/* The lab\'s known-answer test: exactly %s empty iterations. */\n'
+		       '\tfor (lab_i = 0; lab_i < %s; lab_i++)\n\t\tbarrier();\n\n\tif (cpup)\n') % (sys.argv[1], sys.argv[1])
+		assert s.count(old) == 1, 'getcpu not found in kernel/sys.c'
+		os.unlink(p)  # a hard link to the pristine tree: write a new file
+		open(p, 'w').write(s.replace(old, new))
+		EOF
+		git -c user.name=lab -c user.email=lab@localhost commit -qam "$subj2"
+	) >/dev/null
+}
+ka_repo() {
+	if [ "$(git -C "$repo" log -1 --format=%s 2>/dev/null)" = "$subj2" ] &&
+	   [ "$(git -C "$repo" diff --stat HEAD~1 HEAD 2>/dev/null | tail -n 1)" = " 1 file changed, 5 insertions(+)" ]; then
+		return 0
+	fi
+	make_repo
+}
