@@ -6,7 +6,7 @@
 # it registers (> 0) on RSEQ=y, and on RSEQ=n it cannot (0). Asserted in the guest.
 . "$(dirname "$0")/../../../scripts/tests/tap.sh"
 [ -f "$BUILD/initramfs/lab.cpio" ] || { echo "1..0 # SKIP no initramfs (make initramfs)"; exit 0; }
-grep -q '/lab/bin/lab-hackbench ' "$BUILD/initramfs/lab.cpio.list" ||
+grep -aq 'lab/bin/lab-hackbench' "$BUILD/initramfs/lab.cpio" ||
 	{ echo "1..1"; echo "not ok 1 - the initramfs carries hackbench (make initramfs)"; exit 1; }
 t=$(mktemp -d); trap 'rm -rf "$t"' EXIT
 # boot_probe VARIANT TUNABLE EXPECT: the probe's exit and output in the guest.

@@ -42,4 +42,18 @@ cp "$fx"/hb-* "$t/"; cp "$t/notime.out" "$t/hb-process-socket-1.out"
 "$p" --dir "$t" >/dev/null 2>&1; ok $([ $? -ne 0 ]; echo $?) "a run without Time: fails the directory"
 mkdir -p "$t/none"
 "$p" --dir "$t/none" >/dev/null 2>&1; ok $([ $? -ne 0 ]; echo $?) "an empty directory is a failure"
+
+# The guest clock (.vt, ns) and idle ticks (.idle) of a run become its last two columns;
+# runs without them leave the columns empty; a malformed one fails the directory.
+rows=$("$p" --dir "$fx")
+is "$(printf '%s\n' "$rows" | awk -F, '$2 == "process" && $3 == "pipe" { print $11 "," $12 }')" \
+	"$(sed -n 's/^vtime_ns: //p' "$fx/hb-process-pipe-1.vt"),$(cat "$fx/hb-process-pipe-1.idle")" \
+	"vtime_ns and idle_ticks from hb-process-pipe-1.vt/.idle"
+is "$(printf '%s\n' "$rows" | awk -F, '$2 == "thread" && $3 == "socket" { print $11 "," $12 }')" "," \
+	"a run without them: both empty"
+cp "$fx"/hb-* "$t/"; echo "vtime_ns: soon" > "$t/hb-process-pipe-1.vt"
+err=$("$p" --dir "$t" 2>&1 >/dev/null); ok $([ $? -ne 0 ]; echo $?) "a malformed .vt fails the directory"
+like "$err" 'hb-process-pipe-1.vt: no vtime_ns' "  naming the file"
+cp "$fx"/hb-* "$t/"; echo "-1" > "$t/hb-thread-pipe-1.idle"
+"$p" --dir "$t" >/dev/null 2>&1; ok $([ $? -ne 0 ]; echo $?) "a malformed .idle fails the directory"
 done_testing

@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
+# Under icount lab-ctxsw's figures are exact: two boots of one kernel give the same
+# instructions per context switch and per signal, batch by batch, to the last digit printed.
+# This holds only for a deterministic boot (scripts/boot under ACCEL=icount with the
+# determinism knobs of bench/hackbench/README.md); CTXSW_BOOT picks another boot command.
+. "$(dirname "$0")/../../../scripts/tests/tap.sh"
+boot=${CTXSW_BOOT:-$LAB/scripts/boot}
+[ -f "$BUILD/initramfs/lab.cpio" ] || { echo "1..0 # SKIP no initramfs (make initramfs)"; exit 0; }
+have_image rseq-y || { echo "1..0 # SKIP no rseq-y image"; exit 0; }
+grep -aq 'lab/bin/lab-ctxsw' "$BUILD/initramfs/lab.cpio" ||
+	{ echo "1..1"; echo "not ok 1 - the initramfs carries lab-ctxsw (make initramfs)"; exit 1; }
+t=$(mktemp -d); trap 'rm -rf "$t"' EXIT
+
+for i in 1 2; do
+	ACCEL=icount OUTDIR=$t/$i QUIET=1 TIMEOUT=300 "$boot" rseq-y -- \
+		sh -c 'lab-ctxsw --rseq on --iters 2000 --batches 3 > /out/ctxsw.out' >/dev/null 2>&1
+	ok $? "icount boot $i runs lab-ctxsw"
+done
+for m in switch signal pipe_self pipe_roundtrip; do
+	a=$(grep "^$m " "$t/1/ctxsw.out" 2>/dev/null | tr '\n' ' ')
+	b=$(grep "^$m " "$t/2/ctxsw.out" 2>/dev/null | tr '\n' ' ')
+	ok $([ -n "$a" ] && [ "$a" = "$b" ]; echo $?) "$m: identical in both boots (${a:-none})"
+	[ "$a" = "$b" ] || diag "second boot: $b"
+done
+done_testing

@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
+# Under a deterministic icount boot hackbench repeats exactly: two boots of one kernel give
+# the same guest-clock duration (ns, i.e. instructions plus idle warps) for every run of
+# every mode, and the same hackbench "Time:". Every mode here is chaotic (a different seed
+# or kernel lands on another trajectory) but reproducible. This needs scripts/boot's
+# determinism knobs under ACCEL=icount (bench/hackbench/README.md); HB_BOOT picks another
+# boot command. A different seed must give a different trajectory (the seed does something).
+. "$(dirname "$0")/../../../scripts/tests/tap.sh"
+boot=${HB_BOOT:-$LAB/scripts/boot}
+[ -f "$BUILD/initramfs/lab.cpio" ] || { echo "1..0 # SKIP no initramfs (make initramfs)"; exit 0; }
+have_image rseq-y || { echo "1..0 # SKIP no rseq-y image"; exit 0; }
+grep -aq 'lab/bin/lab-vtime' "$BUILD/initramfs/lab.cpio" ||
+	{ echo "1..1"; echo "not ok 1 - the initramfs carries lab-vtime (make initramfs)"; exit 1; }
+t=$(mktemp -d); trap 'rm -rf "$t"' EXIT
+
+# hb NAME SEED: one icount boot, 2 runs per mode, -g 2 -l 20; its parsed rows.
+hb() {
+	ACCEL=icount OUTDIR=$t/$1 QUIET=1 TIMEOUT=300 "$boot" rseq-y -- \
+		lab-hackbench on 2 2 20 100 "$2" >/dev/null 2>&1 &&
+		"$LAB/bench/hackbench/parse" --dir "$t/$1" > "$t/$1.csv"
+}
+hb a 1; ok $? "icount boot 1 (seed 1)"
+hb b 1; ok $? "icount boot 2 (seed 1)"
+hb c 2; ok $? "icount boot 3 (seed 2)"
+for m in process,pipe process,socket thread,pipe thread,socket; do
+	a=$(awk -F, -v m="$m" '$2 "," $3 == m { print $8 "/" $11 }' "$t/a.csv" 2>/dev/null | tr '\n' ' ')
+	b=$(awk -F, -v m="$m" '$2 "," $3 == m { print $8 "/" $11 }' "$t/b.csv" 2>/dev/null | tr '\n' ' ')
+	ok $([ -n "$a" ] && [ "$a" = "$b" ]; echo $?) "$m: identical Time:/ns in both boots (${a:-none})"
+	[ "$a" = "$b" ] || diag "second boot: $b"
+done
+ok $(! cmp -s <(cut -d, -f11 "$t/a.csv" 2>/dev/null) <(cut -d, -f11 "$t/c.csv" 2>/dev/null); echo $?) \
+	"seed 2 runs another trajectory than seed 1"
+done_testing
