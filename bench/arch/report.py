@@ -1,0 +1,146 @@
+# SPDX-License-Identifier: MIT
+"""The cross-architecture section of the report: the seed's arm32 table (d7822b1e24f2, ARMv7
+Cubietruck, ns) beside this lab's arm and arm64 guests, and x86_64 vs arm64 vs arm
+instructions per operation. Reads the runs bench/arch/run writes (data/*-arch-ARCH-VARIANT-
+ACCEL/, rows labelled ARCH-VARIANT): under icount a figure is an instruction count, exact and
+the same on any host; under TCG it is an emulator timing, labelled so."""
+
+import report_text as rt
+
+ARCHES = ("x86_64", "arm64", "arm")
+
+# The seed's ARMv7 figures (ns), as its commit message gives them.
+SEED_ARM32 = {
+    "empty": 8.4, "rseq-own": 16.7, "sched_getcpu-rseq-off": 301.8, "syscall": 234.9,
+    "counter-getcpu-atomic": 344.0, "counter-rseq": 31.4,
+    "lock-cmpxchg": 751.0, "lock-rseq": 128.5,
+}
+
+# (method, label) of the CPU reads and of the per-CPU rows, in the seed's order.
+READS = (
+    ("empty", "empty loop"),
+    ("rseq-own", "rseq cpu_id read"),
+    ("rseq-glibc", "glibc's rseq cpu_id read"),
+    ("rseq-lazy", "rseq cpu_id (lazy register)"),
+    ("sched_getcpu-rseq-on", "sched_getcpu, glibc rseq on"),
+    ("sched_getcpu-rseq-off", "sched_getcpu, glibc rseq off"),
+    ("vdso", "vDSO getcpu"),
+    ("syscall", "getcpu system call"),
+)
+PERCPU = (
+    ("counter-getcpu-atomic", "counter: getcpu + atomic add"),
+    ("counter-rseq-cpuid-atomic", "counter: rseq cpu_id+atomic"),
+    ("counter-rseq", "counter: rseq critical sect."),
+    ("counter-tls", "counter: thread-local floor"),
+    ("list-cas", "list: getcpu + CAS push/pop"),
+    ("list-rseq", "list: rseq push/pop"),
+    ("lock-cmpxchg", "lock: getcpu + cmpxchg"),
+    ("lock-rseq", "lock: rseq try-lock"),
+)
+
+
+def _arch_of(run):
+    """The architecture of a bench/arch/run run, or None for any other run."""
+    if "-arch-" not in run.name:
+        return None
+    arch = run.keyvalues("cpu-read.meta").first("lab_arch")
+    return arch if arch in ARCHES else None
+
+
+def _latest(runs):
+    """{(arch, accel): run}: the newest run of each architecture and accelerator."""
+    found = {}
+    for run in runs:
+        arch = _arch_of(run)
+        if arch and run.has("cpu-read.csv"):
+            accel = run.keyvalues("lab-boot.info").first("accel")
+            found[(arch, accel)] = run
+    return found
+
+
+def _figure(run, csv_name, method, column):
+    """The method's figure (first row: one thread, the first CPU) as a float, or a word."""
+    if run is None or not run.has(csv_name):
+        return None
+    for row in run.csv(csv_name):
+        if row.get("method") != method:
+            continue
+        if row.get("status") != "ok":
+            status = row.get("status", "")
+            return "none" if "vdso" in method and "unsupported" in status else "n/a"
+        try:
+            return float(row.get(column) or "nan")
+        except ValueError:
+            return None
+    return None
+
+
+def _insn(run, method):
+    """Instructions/op under icount: cpu-read's counted column, percpu's ns (1 ns = 1 insn)."""
+    if any(method == m for m, _ in READS):
+        return _figure(run, "cpu-read.csv", method, "instructions_per_op")
+    return _figure(run, "percpu.csv", method, "ns_per_op")
+
+
+def _ns(run, method):
+    csv_name = "cpu-read.csv" if any(method == m for m, _ in READS) else "percpu.csv"
+    return _figure(run, csv_name, method, "ns_per_op")
+
+
+def _cell(value, unit=""):
+    if value is None:
+        return "-"
+    if isinstance(value, str):
+        return value
+    if value != value:  # NaN
+        return "-"
+    return f"{value:.1f}{unit}"
+
+
+def _speedup(a, b):
+    if isinstance(a, float) and isinstance(b, float) and b > 0:
+        return f"{a / b:.1f}x"
+    return "-"
+
+
+def section(runs, md):
+    found = _latest(runs)
+    if not found:
+        return []
+    icount = {a: found.get((a, "icount")) for a in ARCHES}
+    tcg = {a: found.get((a, "tcg")) for a in ARCHES}
+    lines = rt.section("Architectures: the seed's arm32 table, x86_64 vs arm64 vs arm", md)
+    lines += rt.pre(md)
+    lines.append("seed: ARMv7 Cubietruck (Cortex-A7), ns. Ours: QEMU guests, icount")
+    lines.append("instructions/op (path length, not time); TCG columns are emulator")
+    lines.append("figures (QEMU's translated code on this host), not ARM timings.")
+    lines.append("")
+    head = f"{'':29}{'seed arm':>9}{'arm':>8}{'arm64':>8}{'x86_64':>8}{'arm TCG':>10}"
+    lines.append(head)
+    lines.append(f"{'':29}{'ns':>9}{'insn':>8}{'insn':>8}{'insn':>8}{'ns':>10}")
+    for method, label in READS + PERCPU:
+        seed = SEED_ARM32.get(method)
+        lines.append(f"{label[:28]:29}{_cell(seed):>9}"
+                     f"{_cell(_insn(icount['arm'], method)):>8}"
+                     f"{_cell(_insn(icount['arm64'], method)):>8}"
+                     f"{_cell(_insn(icount['x86_64'], method)):>8}"
+                     f"{_cell(_ns(tcg['arm'], method)):>10}")
+    lines.append("")
+    lines.append("speedups (getcpu way / rseq way):")
+    for slow, fast, what, seed in (("counter-getcpu-atomic", "counter-rseq", "counter", "11.0x"),
+                                   ("lock-cmpxchg", "lock-rseq", "lock", "5.8x")):
+        cells = [_speedup(_insn(icount[a], slow), _insn(icount[a], fast)) for a in ARCHES]
+        lines.append(f"  {what:8} seed arm32 {seed} (ns); insn: x86_64 {cells[0]},"
+                     f" arm64 {cells[1]}, arm {cells[2]}")
+    lines.append("  (the seed's lock is liburcu's per-CPU lock; ours the lab's lock rows)")
+    lines.append("vDSO getcpu: none on arm64 or arm (glibc's sched_getcpu makes the")
+    lines.append("system call there unless glibc's rseq area gives the CPU).")
+    for a in ARCHES:
+        r = icount[a] or tcg[a]
+        if r is not None:
+            info = r.keyvalues("lab-boot.info")
+            qemu = info.first("qemu").replace("QEMU emulator version ", "")[:6]
+            lines.append(f"{a}: {r.name[:34]} kernel {info.first('kernel_release')}"
+                         f" QEMU {qemu}")
+    lines += rt.pre(md)
+    return lines

@@ -1,0 +1,76 @@
+# SPDX-License-Identifier: MIT
+# The guest checks of one ARM architecture (sourced by arch-ARCH.t with ARCH set), in one boot
+# of its rseq-y kernel under TCG with 2 vCPUs: the guest is that architecture, lab-check sees
+# the kernel, the CPU count and rseq; every CPU-read method returns the pinned CPU on every
+# CPU; every per-CPU strategy keeps an exact sum under yield, migration and signals; our ABI
+# test and the kernel tree's rseq selftests pass. rseq-n, where make built it for this
+# architecture (ARM_TEST_VARIANTS), must skip cleanly. Skips when TEST_ARCHES leaves it out.
+. "$(dirname "$0")/../../../scripts/tests/tap.sh"
+. "$LAB/scripts/lib.sh"
+. "$LAB/scripts/arch/load"
+export ARCH
+t=$(mktemp -d); trap 'rm -rf "$t"' EXIT
+case " ${TEST_ARCHES-arm64 arm} " in
+*" $ARCH "*) ;;
+*) echo "1..0 # SKIP ARCH=$ARCH not in TEST_ARCHES (${TEST_ARCHES-})"; exit 0 ;;
+esac
+have() { [ -f "$ARCH_IMAGES/$1.$ARCH_IMG" ] && [ -f "$ARCH_INITRAMFS" ]; }
+boot() { ACCEL=tcg TIMEOUT=${TIMEOUT:-400} QUIET=1 "$LAB/scripts/boot" "$@" 2>&1; }
+# tap_of FILE: "PASSED/TOTAL" of a TAP file (a missing file reads as "0/none").
+tap_of() {
+	[ -f "$1" ] || { echo "0/none"; return; }
+	echo "$(grep -c '^ok ' "$1")/$(sed -n 's/^1\.\.\([0-9]*\).*/\1/p' "$1" | tail -n 1)"
+}
+
+if have rseq-y; then
+	rel=$(kv "$ARCH_IMAGES/rseq-y.info" release)
+	# Each step leaves its output and status in /out; the command itself always succeeds.
+	OUTDIR=$t/y boot rseq-y -- sh -c "
+		uname -m > arch
+		GLIBC_TUNABLES=glibc.pthread.rseq=0 lab-check $rel 2 yes > check.tap; echo \$? > check.rc
+		lab-cpuread --check > cpuread.tap 2>&1; echo \$? > cpuread.rc
+		lab-percpu --check --check-ops 20000 > percpu.tap 2>&1; echo \$? > percpu.rc
+		rseq-abi > abi.tap 2>&1; echo \$? > abi.rc
+		for p in basic_test basic_percpu_ops_test; do \$p > \$p.log 2>&1; echo \$? > \$p.rc; done
+		for ty in s l b m i r; do param_test -T \$ty -r 100 -t 4 > param-\$ty.log 2>&1; echo \$? > param-\$ty.rc; done
+		param_test_compare_twice -T l -r 100 -t 4 -7 -1 -m 1 -y > twice.log 2>&1; echo \$? > twice.rc
+		true" > "$t/y.log"
+	ok $? "$ARCH rseq-y: the guest boots and runs the checks"
+	is "$(cat "$t/y/arch" 2>/dev/null)" "$ARCH_UNAME" "$ARCH rseq-y: uname -m in the guest"
+	is "$(grep ^arch: "$t/y/lab-boot.info" 2>/dev/null)" "arch: $ARCH" "$ARCH rseq-y: lab-boot.info records the arch"
+	is "$(cat "$t/y/check.rc" 2>/dev/null)" 0 "$ARCH rseq-y: lab-check: release $rel, 2 CPUs, rseq registers ($(tap_of "$t/y/check.tap"))"
+	[ "$(cat "$t/y/check.rc" 2>/dev/null)" = 0 ] || diag "$(grep -v '^ok' "$t/y/check.tap" 2>/dev/null)"
+	is "$(cat "$t/y/cpuread.rc" 2>/dev/null)" 0 "$ARCH rseq-y: lab-cpuread --check exits 0"
+	# The methods that exist here must each read the pinned CPU on both CPUs; rseq ones among them.
+	pinned=$(grep -c '^ok .* on each of 2 CPUs' "$t/y/cpuread.tap" 2>/dev/null)
+	rseqok=$(grep -c '^ok [0-9]* - rseq-own .*on each of 2 CPUs' "$t/y/cpuread.tap" 2>/dev/null)
+	ok $([ "${pinned:-0}" -ge 8 ] && [ "$rseqok" = 1 ]; echo $?) \
+		"$ARCH rseq-y: $pinned methods read the pinned CPU on each of 2 CPUs, rseq-own among them"
+	[ "$(cat "$t/y/cpuread.rc" 2>/dev/null)" = 0 ] || diag "$(grep -v '^ok' "$t/y/cpuread.tap" | tail -n 8)"
+	is "$(grep -c '^ok [0-9]* - vdso .*SKIP .*none on '"$ARCH" "$t/y/cpuread.tap" 2>/dev/null)" 1 \
+		"$ARCH rseq-y: no vDSO getcpu on this arch, said so"
+	is "$(cat "$t/y/percpu.rc" 2>/dev/null)" 0 "$ARCH rseq-y: lab-percpu --check exits 0"
+	is "$(grep -c '^ok .*exact' "$t/y/percpu.tap" 2>/dev/null)" "$(grep -c '^ok ' "$t/y/percpu.tap" 2>/dev/null)" \
+		"$ARCH rseq-y: every strategy's sum exact under yield,migrate,signal ($(tap_of "$t/y/percpu.tap"))"
+	is "$(grep -c '^ok [0-9]* - counter-rseq:.*exact' "$t/y/percpu.tap" 2>/dev/null)" 1 \
+		"$ARCH rseq-y: the rseq counter (selftests rseq-$ARCH.h) among them"
+	[ "$(cat "$t/y/percpu.rc" 2>/dev/null)" = 0 ] || diag "$(grep -v '^ok' "$t/y/percpu.tap" | tail -n 8)"
+	is "$(cat "$t/y/abi.rc" 2>/dev/null)" 0 "$ARCH rseq-y: our ABI test ($(tap_of "$t/y/abi.tap"))"
+	[ "$(cat "$t/y/abi.rc" 2>/dev/null)" = 0 ] || diag "$(grep -v '^ok' "$t/y/abi.tap" | tail -n 8)"
+	for p in basic_test basic_percpu_ops_test param-s param-l param-b param-m param-i param-r twice; do
+		is "$(cat "$t/y/$p.rc" 2>/dev/null)" 0 "$ARCH rseq-y: upstream selftest $p"
+		[ "$(cat "$t/y/$p.rc" 2>/dev/null)" = 0 ] || diag "$(tail -n 5 "$t/y/$p.log" 2>/dev/null)"
+	done
+	[ -s "$t/y/lab-boot.info" ] || diag "$(tail -n 15 "$t/y.log")"
+else
+	skip "no $ARCH rseq-y kernel or initramfs (make arch-test-prereqs)" "$ARCH rseq-y guest"
+fi
+
+if have rseq-n; then
+	out=$(boot rseq-n -- rseq-suite); rc=$?
+	ok $rc "$ARCH rseq-n: rseq-suite exits 0"
+	like "$out" '^1\.\.0 # SKIP rseq: ENOSYS' "$ARCH rseq-n: the suite skips cleanly (ENOSYS)"
+else
+	skip "no $ARCH rseq-n kernel (ARM_TEST_VARIANTS=\"rseq-y rseq-n\" to build it)" "$ARCH rseq-n skip"
+fi
+done_testing
