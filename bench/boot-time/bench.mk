@@ -7,6 +7,6 @@
 boot-time: $(call IMAGES,$(VARIANTS)) $(BUILD)/initramfs/lab.cpio $(AB_BIN)
 	bench/boot-time/run $(VARIANTS)
 
-# Each variant's recorded kernel build time (build/images/VARIANT.info) as CSV.
+# Each variant's recorded kernel build time (build/images/VARIANT.info) into a data/ run.
 build-times:
-	@scripts/build-times
+	@scripts/build-times --data
