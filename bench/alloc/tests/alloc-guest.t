@@ -7,7 +7,7 @@
 t=$(mktemp -d); trap 'rm -rf "$t"' EXIT
 bin=$BUILD/guest/bin/lab-alloc
 n=$("$bin" --list | wc -l)
-boot() { TIMEOUT=${TIMEOUT:-240} "$LAB/scripts/boot" "$@" 2>&1; }
+boot() { TIMEOUT=${TIMEOUT:-400} "$LAB/scripts/boot" "$@" 2>&1; }
 csv() { perl -MText::ParseWords -ne 'chomp; my @f = parse_line(",", 0, $_);
 	if ($. == 1) { %c = map { $f[$_] => $_ } 0..$#f; next }
 	if ($f[$c{method}] eq "'"$2"'") { print $f[$c{"'"$3"'"}]; exit }' "$1"; }
@@ -30,7 +30,7 @@ if have_image rseq-n; then
 	ok $? "rseq-n: bench/alloc/run rseq-n exits 0"
 	d=$(ls -d "$t"/data/*-alloc-rseq-n 2>/dev/null | head -n 1)
 	is "$(csv "$d/alloc.csv" alloc-rseq status 2>/dev/null)" ENOSYS "rseq-n: alloc-rseq row says ENOSYS"
-	is "$(csv "$d/alloc.csv" alloc-getcpu-atomic status 2>/dev/null)" ok "rseq-n: getcpu+atomic row ran"
+	is "$(csv "$d/alloc.csv" alloc-getcpu-cas status 2>/dev/null)" ok "rseq-n: getcpu+CAS row ran"
 else
 	for i in 1 2 3 4 5 6; do skip "no rseq-n image" "rseq-n $i"; done
 fi

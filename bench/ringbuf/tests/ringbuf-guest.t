@@ -7,13 +7,13 @@
 t=$(mktemp -d); trap 'rm -rf "$t"' EXIT
 bin=$BUILD/guest/bin/lab-ringbuf
 n=$("$bin" --list | wc -l)
-boot() { TIMEOUT=${TIMEOUT:-240} "$LAB/scripts/boot" "$@" 2>&1; }
+boot() { TIMEOUT=${TIMEOUT:-400} "$LAB/scripts/boot" "$@" 2>&1; }
 csv() { perl -MText::ParseWords -ne 'chomp; my @f = parse_line(",", 0, $_);
 	if ($. == 1) { %c = map { $f[$_] => $_ } 0..$#f; next }
 	if ($f[$c{method}] eq "'"$2"'") { print $f[$c{"'"$3"'"}]; exit }' "$1"; }
 
 if have_image rseq-y; then
-	out=$(boot rseq-y -- lab-ringbuf --check --check-ops 20000); rc=$?
+	out=$(boot rseq-y -- lab-ringbuf --check --check-ops 4000); rc=$?
 	ok $rc "rseq-y: lab-ringbuf --check exits 0"
 	is "$(grep -c '^ok ' <<<"$out")" "$n" "rseq-y: all $n strategies exact under yield,migrate,signal"
 	[ $rc -eq 0 ] || diag "$(grep -v '^ok' <<<"$out" | tail -n 20)"
