@@ -78,6 +78,10 @@ $(BUILD)/tools/gen_init_cpio: | $(SRC)/.lab-unpacked
 # (scripts/kernel-identity) is a params file: when KVER, KSRC, KREV, CONFIG, the pristine tree,
 # a fragment or a patch changes it, the image is out of date; scripts/build-kernel then builds
 # it, or selects it again from build/store/ when that identity was built before.
+# Relative KSRC and CONFIG paths are the user's, from where make was called (make -C LAB).
+user_path = $(if $(filter /%,$(1)),$(1),$(if $(1),$(or $(PWD),$(CURDIR))/$(1)))
+override KSRC := $(call user_path,$(KSRC))
+override CONFIG := $(if $(filter tinyconfig defconfig,$(CONFIG)),$(CONFIG),$(call user_path,$(CONFIG)))
 export KSRC KREV CONFIG
 kernels: $(call IMAGES,$(VARIANTS))
 IMAGE_SRC_DEP := $(if $(KSRC),,| $(SRC)/.lab-unpacked)
