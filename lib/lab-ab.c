@@ -147,6 +147,15 @@ static void modes_str(const struct lab_sample *s, char *buf, int len)
 		snprintf(buf + o, len - o, ";...");
 }
 
+/* "resolved" when the interval of the difference is within +-1 % of the base mean (the
+ * lab's goal for hackbench), "unresolved" when it is wider, "" without an interval. */
+static const char *resolution(const struct cmp *c)
+{
+	if (isnan(c->ab.pct_lo) || isnan(c->ab.pct_hi))
+		return "";
+	return (c->ab.pct_hi - c->ab.pct_lo) / 2 <= 1 ? "resolved to +-1 %" : "unresolved at +-1 %";
+}
+
 static const char *runs_str(int n, char *buf, int len)
 {
 	if (n == -2)
@@ -186,8 +195,9 @@ static void print_text_cmp(const struct cmp *c, double conf)
 		       c->p_holm);
 	printf("\n");
 	if (!isnan(c->ab.lo))
-		printf("    mean diff %+.4g, %g %% CI [%+.4g, %+.4g] = [%+.2f%%, %+.2f%%] of the base mean\n",
-		       c->ab.diff, conf * 100, c->ab.lo, c->ab.hi, c->ab.pct_lo, c->ab.pct_hi);
+		printf("    mean diff %+.4g, %g %% CI [%+.4g, %+.4g] = [%+.2f%%, %+.2f%%] of the base mean: %s\n",
+		       c->ab.diff, conf * 100, c->ab.lo, c->ab.hi, c->ab.pct_lo, c->ab.pct_hi,
+		       resolution(c));
 	printf("    ranks: Hodges-Lehmann shift %+.4g (%+.2f%%)", c->rk.hl, c->rk.pct);
 	if (!isnan(c->rk.lo))
 		printf(", %.1f %% CI [%+.4g, %+.4g] = [%+.2f%%, %+.2f%%]", c->rk.coverage * 100,
@@ -205,7 +215,7 @@ static void print_tsv_head(void)
 	printf("key\tvariant\taccel\tn\tmean\tmedian\tsd\tmin\tmax\tci\tbase\tdiff\tpct\tt\tdf\tp"
 	       "\tverdict\tmarker\tdiff_lo\tdiff_hi\tpct_lo\tpct_hi\tp_holm\tverdict_raw"
 	       "\tmw_u\tmw_p\tmw_p_holm\thl\thl_lo\thl_hi\thl_pct\thl_pct_lo\thl_pct_hi"
-	       "\thl_coverage\truns_1pct\truns_ci_1pct\tmodes\n");
+	       "\thl_coverage\truns_1pct\truns_ci_1pct\tmodes\tresolution\n");
 }
 
 static void print_tsv(const struct lab_sample *s, const struct lab_desc *d, const char *base,
@@ -223,17 +233,18 @@ static void print_tsv(const struct lab_sample *s, const struct lab_desc *d, cons
 		printf("\t\t\t\t\t\tbase\t");
 		for (int i = 0; i < 18; i++)
 			printf("\t");
-		printf("\t%s\n", md);
+		printf("\t%s\t\n", md);
 		return;
 	}
 	printf("\t%.9g\t%.6g\t%.6g\t%.6g\t%.6g\t%s\t%s", r->diff, r->pct, r->t, r->df, r->p,
 	       lab_ab_verdict_name(r->verdict), lab_ab_marker(r, m, sizeof(m)));
 	printf("\t%.9g\t%.9g\t%.6g\t%.6g\t%.6g\t%s", r->lo, r->hi, r->pct_lo, r->pct_hi, c->p_holm,
 	       lab_ab_verdict_name(c->raw));
-	printf("\t%.1f\t%.6g\t%.6g\t%.9g\t%.9g\t%.9g\t%.6g\t%.6g\t%.6g\t%.4g\t%s\t%s\t%s\n",
+	printf("\t%.1f\t%.6g\t%.6g\t%.9g\t%.9g\t%.9g\t%.6g\t%.6g\t%.6g\t%.4g\t%s\t%s\t%s\t%s\n",
 	       c->rk.u, c->rk.p, c->mw_holm, c->rk.hl, c->rk.lo, c->rk.hi, c->rk.pct,
 	       c->rk.pct_lo, c->rk.pct_hi, c->rk.coverage, runs_str(c->runs_power, a, sizeof(a)),
-	       runs_str(c->runs_ci, b, sizeof(b)), md);
+	       runs_str(c->runs_ci, b, sizeof(b)), md,
+	       *resolution(c) == 'r' ? "resolved" : *resolution(c) ? "unresolved" : "");
 }
 
 /* Gather and check one key's samples and compare them; 0, or 2 when refused. */
