@@ -1,21 +1,19 @@
 # SPDX-License-Identifier: MIT
-"""The ring-buffer and allocator sections of the report (issue 17), from data/ alone: the
-newest ringbuf.csv and alloc.csv of the host and of each guest variant, in the seed's
-"getcpu+atomic vs rseq, speedup" form, and request latency with 95 % intervals. Lines fit
-72 columns. sections(data, md) returns the lines; no runs: no lines."""
-import csv
-import glob
-import os
+"""The allocator's section of the report (found by scripts/report_bench): the newest
+alloc.csv of the host and of each guest: alloc+free pairs in the seed's "getcpu+CAS vs rseq,
+speedup" form, and request latency (p50, p99, mean) with 95 % intervals."""
+
+import report_rows
 
 
-def newest(data, name):
-    """{(variant, accel): rows} from the newest run directory holding NAME.csv."""
+def newest(runs, name):
+    """{(variant, accel): rows} from the newest run holding NAME.csv (read by labdata)."""
     found = {}
-    for path in sorted(glob.glob(os.path.join(data, "*", name + ".csv"))):
-        with open(path, newline="") as f:
-            rows = list(csv.DictReader(f))
-        if rows:
-            found[(rows[0]["variant"], rows[0]["accel"])] = rows
+    for run in runs:
+        if run.has(name + ".csv"):
+            rows = run.csv(name + ".csv")
+            if rows:
+                found[(rows[0]["variant"], rows[0]["accel"])] = rows
     return found
 
 
@@ -37,34 +35,16 @@ def fig(r):
 
 
 def speedup(a, b):
-    x, y = (num(r, "ns_per_op") if r and r["status"] == "ok" else None for r in (a, b))
-    return "%.2fx" % (x / y) if x and y else "-"
+    """a over b with the half-width of its interval from both rows' min and max."""
+    if not (a and b and a["status"] == "ok" and b["status"] == "ok"):
+        return "-"
+    r, rs = report_rows.speedup(*({"value": x["ns_per_op"], "min": x.get("ns_min", ""),
+                                   "max": x.get("ns_max", "")} for x in (a, b)))
+    return "-" if r is None else "%.1fx%s" % (r, report_rows.percent(rs))
 
 
 def head(title, md):
     return ["", "### " + title, "", "```"] if md else ["", title, "-" * len(title)]
-
-
-def ringbuf(data, md):
-    runs = newest(data, "ringbuf")
-    if not runs:
-        return []
-    out = head("Tracer event write, per-CPU ring buffer (ns/event)", md)
-    out += ["seed x86-64: getcpu+atomic 117.4 ns, rseq 98.0 ns: 1.2x",
-            "seed arm32: 2502 vs 2250 ns",
-            "%-8s %-6s %3s %13s %8s %10s %8s" % ("variant", "accel", "thr", "getcpu+atomic",
-                                                 "rseq", "per-thread", "speedup")]
-    for (variant, accel), rows in sorted(runs.items()):
-        by = {}
-        for r in rows:
-            by.setdefault(int(r["threads"]), {})[r["method"]] = r
-        for thr in sorted(by):
-            g, s, p = (by[thr].get("ringbuf-" + m) for m in ("getcpu-atomic", "rseq", "per-thread"))
-            out.append("%-8s %-6s %3d %13s %8s %10s %8s" % (variant[:8], accel[:6], thr, fig(g),
-                                                            fig(s), fig(p), speedup(g, s)))
-    out += ["speedup: getcpu+atomic over rseq, same threads; host: no",
-            "noise control; TCG rows are emulator timings"]
-    return out + (["```"] if md else [])
 
 
 SHORT = {"getcpu-cas": "getcpu+CAS", "percpu-lock": "pcpu lock"}
@@ -74,12 +54,13 @@ def ci(r, k, width):
     return ("%.0f [%.0f,%.0f]" % (num(r, k + "_ns"), num(r, k + "_lo"), num(r, k + "_hi"))).rjust(width)
 
 
-def alloc(data, md):
-    runs = newest(data, "alloc")
+def section(runs, md):
+    """The hook scripts/report_bench calls."""
+    runs = newest(runs, "alloc")
     if not runs:
         return []
     out = head("Per-CPU allocator cache: alloc+free pair (ns/pair)", md)
-    out.append("%-8s %-6s %3s %6s %6s %6s %6s %6s %6s %6s" % (
+    out.append("%-8s %-6s %3s %6s %6s %9s %6s %6s %6s %6s" % (
         "variant", "accel", "thr", "CAS", "rseq", "speed", "lock", "tcache", "arena", "glibc"))
     for (variant, accel), rows in sorted(runs.items()):
         by = {}
@@ -88,12 +69,12 @@ def alloc(data, md):
                 by.setdefault(int(r["threads"]), {})[r["method"][6:]] = r
         for thr in sorted(by):
             b = by[thr]
-            out.append("%-8s %-6s %3d %6s %6s %6s %6s %6s %6s %6s" % (
+            out.append("%-8s %-6s %3d %6s %6s %9s %6s %6s %6s %6s" % (
                 variant[:8], accel[:6], thr, fig(b.get("getcpu-cas")), fig(b.get("rseq")),
                 speedup(b.get("getcpu-cas"), b.get("rseq")), fig(b.get("percpu-lock")),
                 fig(b.get("tcache")), fig(b.get("arena")), fig(b.get("glibc"))))
     out += ["CAS: getcpu+CAS, lock: getcpu + per-CPU lock; speed: CAS over rseq",
-            "(the seed's form), same threads"]
+            "(the seed's form), same threads, +-half its range from min and max"]
     out += ([] if not md else ["```"]) + head("Allocator request latency (ns, 95 % CI)", md)
     out += ["seed (jemalloc at Facebook): rseq caches 1-2 % lower average,",
             "2-3 % lower P99 latency",
@@ -121,7 +102,3 @@ def alloc(data, md):
     out += ["intervals: order statistics (p50, p99), normal approx. (mean),",
             "samples pooled over reps and threads, assumed independent"]
     return out + (["```"] if md else [])
-
-
-def sections(data, md=False):
-    return ringbuf(data, md) + alloc(data, md)
