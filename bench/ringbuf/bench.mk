@@ -38,8 +38,9 @@ ringbuf-host: $(RINGBUF_BIN)
 	bench/ringbuf/run host $(RINGBUF_ARGS)
 ringbuf-guest: $(RINGBUF_BIN) $(BUILD)/images/$(VARIANT).bzImage $(BUILD)/initramfs/lab.cpio
 	bench/ringbuf/run $(VARIANT) $(RINGBUF_ARGS)
-ringbuf-report:
-	@bench/ringbuf/report
+# The report of its runs alone (its section: bench/ringbuf/report.py), from data/; plots/ untouched.
+ringbuf-report: $(AB_BIN)
+	@t=$$(mktemp -d) && RUNS="*-ringbuf-*" PLOTS=$$t scripts/report 2>/dev/null; rc=$$?; rm -rf $$t; exit $$rc
 
 RINGBUF_PARAMS := $(call params,ringbuf,$(RINGBUF_ARGS) ACCEL=$(ACCEL) CPUS=$(CPUS))
 $(STAMPS)/ringbuf-host: $(RINGBUF_BIN) bench/ringbuf/run $(RINGBUF_PARAMS)
