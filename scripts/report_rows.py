@@ -84,3 +84,49 @@ def difference(a, b):
     lo, hi = num(a["min"]) - num(b["max"]), num(a["max"]) - num(b["min"])
     verdict = "unresolved" if lo <= 0 <= hi else "resolved"
     return "%+.2f %s, range [%+.2f, %+.2f]: %s" % (d, a["unit"], lo, hi, verdict)
+
+
+# Helpers for the sections bench folders bring (bench/*/report.py): their CSVs carry the lab's
+# results columns (variant, accel, status, ns_per_op, ns_min, ns_max).
+
+def newest_by_env(runs, name):
+    """{(variant, accel): rows} from the newest run holding NAME.csv per environment."""
+    found = {}
+    for run in runs:
+        if run.has(name + ".csv"):
+            rows = run.csv(name + ".csv")
+            if rows:
+                found[(rows[0]["variant"], rows[0]["accel"])] = rows
+    return found
+
+
+def cell(r, col):
+    """A row's cell as a number, None when absent or not one."""
+    try:
+        return float(r[col])
+    except (KeyError, TypeError, ValueError):
+        return None
+
+
+def ns_text(r):
+    """A row's ns/op as text, or why it has none ("-" without a row)."""
+    if r is None:
+        return "-"
+    if r["status"] != "ok":
+        return r["status"][:8]
+    v = cell(r, "ns_per_op")
+    return "%.1f" % v if v < 1000 else "%.0f" % v
+
+
+def ns_speedup(a, b):
+    """a's ns/op over b's, with the half-width of its interval from both rows' min and max."""
+    if not (a and b and a["status"] == "ok" and b["status"] == "ok"):
+        return "-"
+    r, rs = speedup(*({"value": x["ns_per_op"], "min": x.get("ns_min", ""),
+                       "max": x.get("ns_max", "")} for x in (a, b)))
+    return "-" if r is None else "%.1fx%s" % (r, percent(rs))
+
+
+def heading(title, md):
+    """A section's heading, opening the code fence in markdown."""
+    return ["", "### " + title, "", "```"] if md else ["", title, "-" * len(title)]

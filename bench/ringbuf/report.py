@@ -3,48 +3,8 @@
 ringbuf.csv of the host and of each guest, in the seed's "getcpu+atomic vs rseq, speedup"
 form. Lines fit 72 columns."""
 
-import report_rows
-
-
-def newest(runs, name):
-    """{(variant, accel): rows} from the newest run holding NAME.csv (read by labdata)."""
-    found = {}
-    for run in runs:
-        if run.has(name + ".csv"):
-            rows = run.csv(name + ".csv")
-            if rows:
-                found[(rows[0]["variant"], rows[0]["accel"])] = rows
-    return found
-
-
-def num(r, col):
-    try:
-        return float(r[col])
-    except (KeyError, TypeError, ValueError):
-        return None
-
-
-def fig(r):
-    """A row's ns/op as text, or why it has none."""
-    if r is None:
-        return "-"
-    if r["status"] != "ok":
-        return r["status"][:8]
-    v = num(r, "ns_per_op")
-    return "%.1f" % v if v < 1000 else "%.0f" % v
-
-
-def speedup(a, b):
-    """a over b with the half-width of its interval from both rows' min and max."""
-    if not (a and b and a["status"] == "ok" and b["status"] == "ok"):
-        return "-"
-    r, rs = report_rows.speedup(*({"value": x["ns_per_op"], "min": x.get("ns_min", ""),
-                                   "max": x.get("ns_max", "")} for x in (a, b)))
-    return "-" if r is None else "%.1fx%s" % (r, report_rows.percent(rs))
-
-
-def head(title, md):
-    return ["", "### " + title, "", "```"] if md else ["", title, "-" * len(title)]
+from report_rows import cell as num, heading as head, newest_by_env as newest
+from report_rows import ns_speedup as speedup, ns_text as fig
 
 
 def section(runs, md):
