@@ -50,14 +50,20 @@ fi
 grep -q '^CONFIG_RSEQ_TURNER=y' "$BUILD/images/$V.config"; ok $? "$V has CONFIG_RSEQ_TURNER=y"
 grep -q '^CONFIG_RSEQ=y' "$BUILD/images/$V.config"; ok $? "and mainline CONFIG_RSEQ=y beside it"
 
-# guest NAME CMD...: boot the variant, run CMD, show its output as comments; sets out and r.
+# guest VARIANT NAME CMD...: boot VARIANT, run CMD; out is the guest's output (shown as
+# comments), r the command's status. GUEST_ENV passes through.
+t=$(mktemp -d); trap 'rm -rf "$t"' EXIT
 guest() {
-	local name=$1; shift
-	out=$(QUIET=1 TIMEOUT=${TURNER_TIMEOUT:-900} "$LAB/scripts/boot" $V -- "$@" 2>&1); r=$?
-	printf '%s\n' "$out" | grep -v '^LAB:' | sed "s/^/#   $name | /"
+	local v=$1 name=$2; shift 2
+	rm -rf "$t/out"
+	QUIET=1 OUTDIR=$t/out TIMEOUT=${TURNER_TIMEOUT:-900} "$LAB/scripts/boot" "$v" -- "$@" \
+		2> "$t/err"; r=$?
+	out=$(cat "$t/out/lab-output" 2>/dev/null)
+	[ -n "$out" ] || out=$(cat "$t/err")
+	printf '%s\n' "$out" | sed "s/^/#   $name | /"
 }
 
-guest check turner-check
+guest $V check turner-check
 ok $r "turner-check passes in the $V guest (status $r)"
 like "$out" "^ok [0-9]+ - a second library's region is refused: EBUSY" "a second region gets EBUSY"
 like "$out" "^ok [0-9]+ - counter sum exact" "exact counter sum under yields, migrations, signals"
@@ -65,22 +71,21 @@ like "$out" "^ok [0-9]+ - lists intact" "lists intact"
 like "$out" "^ok [0-9]+ - sequences were restarted: [1-9][0-9]* restarts" "restarts happened"
 like "$out" "^1\.\.[1-9][0-9]*\$" "and it printed its plan"
 
-guest break turner-check --break-region
+guest $V break turner-check --break-region
 ok $([ $r -ne 0 ]; echo $?) "with a region that misses the sequences the check fails (status $r)"
 like "$out" "^not ok [0-9]+ - (counter sum exact|lists intact)" "by lost updates or a broken list"
 
-out=$(QUIET=1 TIMEOUT=${TURNER_TIMEOUT:-900} GUEST_ENV="PARTS=upstream" "$LAB/scripts/boot" $V -- rseq-suite 2>&1); r=$?
-printf '%s\n' "$out" | grep -v '^LAB:' | sed 's/^/#   selftests | /'
+GUEST_ENV="PARTS=upstream" guest $V selftests rseq-suite
 ok $r "mainline rseq selftests (rseq-suite, PARTS=upstream) pass in $V (status $r)"
 like "$out" "^ok [0-9]+ - .*param_test" "param_test ran"
 
-guest bench turner-bench --iters 20000 --reps 3
+guest $V bench turner-bench --iters 20000 --reps 3
 ok $r "turner-bench runs in the guest"
 is "$(printf '%s\n' "$out" | grep -cE ',(turner-2015|rseq|getcpu|none),[0-9]+,[0-9]+,[0-9.]+,[0-9.]+,ok$')" \
 	10 "every one of its 10 rows has a figure"
 
 if have_image rseq-y; then
-	out=$(QUIET=1 "$LAB/scripts/boot" rseq-y -- turner-check 2>&1); r=$?
+	guest rseq-y rseq-y turner-check
 	ok $r "rseq-y: turner-check exits 0"
 	like "$out" "^1\.\.0 # SKIP restartable_sequences \(syscall 500\): ENOSYS" "and skips: no such syscall"
 else
