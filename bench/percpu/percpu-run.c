@@ -23,13 +23,9 @@ static int setup(int tid, void *p, char *msg, size_t len)
 	memset(t, 0, sizeof(*t));
 	t->run = a->run;
 	t->tid = tid;
-	t->countdown = a->run->every ? a->run->every : 1;
-	t->next_cpu = tid % (a->run->ncpus ? a->run->ncpus : 1);
 	if (a->c->thread_setup && a->c->thread_setup(t, msg, len))
 		return -1;
-	if (a->run->disturb & LAB_PC_SIGNAL)
-		return lab_pc_signals_start(a->run->signal_us, msg, len);
-	return 0;
+	return lab_disturb_start(&t->dt, &a->run->dis, tid, msg, len);
 }
 
 static void body(int tid, void *p)
@@ -43,8 +39,7 @@ static void teardown(int tid, void *p)
 {
 	struct job_arg *a = p;
 
-	lab_pc_signals_stop();
-	a->signals[tid] = lab_pc_signals_received();
+	a->signals[tid] = lab_disturb_stop();
 }
 
 FILE *lab_pc_layout_out;
@@ -79,7 +74,7 @@ int lab_pc_run_case(const struct lab_pc_case *c, const struct lab_pc_run *run, i
 		goto done;
 	}
 	for (int i = 0; i < n; i++)
-		cpus[i] = run->cpus[i % run->ncpus];
+		cpus[i] = run->dis.cpus[i % run->dis.ncpus];
 	if (lab_pc_layout_out)
 		print_layout(lab_pc_layout_out, c, run, th);
 	job.cpus = pin ? cpus : NULL;

@@ -37,7 +37,7 @@ struct options {
 	long duration_ms, signal_us;
 	uint64_t every, check_ops;
 	unsigned disturb;
-	const char *out, *variant, *accel, *disturb_text;
+	const char *out, *variant, *accel;
 };
 
 static void select_methods(struct options *o, char *list)
@@ -66,27 +66,6 @@ static void parse_threads(struct options *o, char *list)
 		lab_usage_error("--threads needs at least one count");
 }
 
-static unsigned parse_disturb(const char *text)
-{
-	char buf[128], *w;
-	unsigned d = 0;
-
-	snprintf(buf, sizeof(buf), "%s", text);
-	for (w = strtok(buf, ","); w; w = strtok(NULL, ",")) {
-		if (!strcmp(w, "yield"))
-			d |= LAB_PC_YIELD;
-		else if (!strcmp(w, "migrate"))
-			d |= LAB_PC_MIGRATE;
-		else if (!strcmp(w, "signal"))
-			d |= LAB_PC_SIGNAL;
-		else if (!strcmp(w, "all"))
-			d |= LAB_PC_YIELD | LAB_PC_MIGRATE | LAB_PC_SIGNAL;
-		else if (strcmp(w, "none"))
-			lab_usage_error("unknown disturbance '%s' (yield, migrate, signal, all, none)", w);
-	}
-	return d;
-}
-
 static void parse_options(int argc, char **argv, struct options *o)
 {
 	static const struct option longs[] = {
@@ -102,6 +81,7 @@ static void parse_options(int argc, char **argv, struct options *o)
 		{ "help", no_argument, NULL, 'h' }, { NULL, 0, NULL, 0 },
 	};
 	int opt, any = 0;
+	char bad[64];
 
 	memset(o, 0, sizeof(*o));
 	o->reps = 5;
@@ -112,7 +92,6 @@ static void parse_options(int argc, char **argv, struct options *o)
 	o->signal_us = 200;
 	o->check_ops = 20000;
 	o->disturb = (unsigned)-1; /* unset: none for timing, all for --check */
-	o->disturb_text = NULL;
 	o->variant = getenv("LAB_VARIANT") ? getenv("LAB_VARIANT") : "host";
 	o->accel = getenv("LAB_ACCEL") ? getenv("LAB_ACCEL") : "none";
 	opterr = 0;
@@ -123,7 +102,11 @@ static void parse_options(int argc, char **argv, struct options *o)
 		case 'r': o->reps = lab_parse_long(optarg, "--reps", 1, 1000); break;
 		case 'd': o->duration_ms = lab_parse_long(optarg, "--duration (ms)", 1, 600000); break;
 		case 'c': o->cpu = lab_parse_long(optarg, "--cpu", 0, CPU_SETSIZE - 1); break;
-		case 'D': o->disturb = parse_disturb(optarg); o->disturb_text = optarg; break;
+		case 'D':
+			o->disturb = lab_disturb_parse(optarg, bad, sizeof(bad));
+			if (o->disturb == (unsigned)-1)
+				lab_usage_error("unknown disturbance '%s' (yield, migrate, signal, all, none)", bad);
+			break;
 		case 'e': o->every = lab_parse_long(optarg, "--every (operations)", 1, LAB_OPS_MAX); break;
 		case 's': o->signal_us = lab_parse_long(optarg, "--signal-us", 10, 10000000); break;
 		case 'P': o->pin = 0; break;
@@ -144,19 +127,8 @@ static void parse_options(int argc, char **argv, struct options *o)
 		lab_usage_error("unexpected argument '%s'", argv[optind]);
 	for (int i = 0; i < lab_pc_ncases; i++)
 		o->selected[i] |= !any;
-	if (o->disturb == (unsigned)-1) {
-		o->disturb = o->check ? LAB_PC_YIELD | LAB_PC_MIGRATE | LAB_PC_SIGNAL : 0;
-		o->disturb_text = o->check ? "yield,migrate,signal" : "none";
-	}
-}
-
-static void disturb_name(unsigned d, char *buf, size_t len)
-{
-	snprintf(buf, len, "%s%s%s%s", d & LAB_PC_YIELD ? "yield," : "",
-		 d & LAB_PC_MIGRATE ? "migrate," : "", d & LAB_PC_SIGNAL ? "signal," : "",
-		 d ? "" : "none");
-	if (d)
-		buf[strlen(buf) - 1] = 0;
+	if (o->disturb == (unsigned)-1)
+		o->disturb = o->check ? LAB_DIS_ALL : 0;
 }
 
 /* 1, 2, 4, ... plus the CPU count and twice it, up to 2 x NCPU. */
@@ -182,13 +154,13 @@ static int run_checks(const struct options *o, const int *cpus, int ncpu, int ns
 	int nthreads = o->check_threads ? o->check_threads : 6 * ncpu;
 	char dist[64];
 
-	disturb_name(o->disturb, dist, sizeof(dist));
+	lab_disturb_name(o->disturb, dist, sizeof(dist));
 	printf("# lab-percpu --check: %s/%s, %d CPUs, %d threads x %llu ops, disturbances %s\n",
 	       o->variant, o->accel, ncpu, nthreads, (unsigned long long)o->check_ops, dist);
 	for (int i = 0; i < lab_pc_ncases; i++) {
 		const struct lab_pc_case *c = lab_pc_cases[i];
-		struct lab_pc_run run = { nthreads, o->check_ops, nslots, o->disturb, o->every,
-					  o->signal_us, cpus, ncpu };
+		struct lab_pc_run run = { nthreads, o->check_ops, nslots,
+					  { o->disturb, o->every, o->signal_us, cpus, ncpu } };
 		struct lab_pc_outcome out;
 		const char *why = unrunnable(c, have_rseq);
 		int ok;
@@ -209,8 +181,9 @@ static int run_checks(const struct options *o, const int *cpus, int ncpu, int ns
 		printf("#   %s: %llu aborts, %llu signals", c->name,
 		       (unsigned long long)out.aborts, (unsigned long long)out.signals);
 		if (out.has_kstats)
-			printf(", kernel ip_fixups %llu, cpu_id_updates %llu",
-			       (unsigned long long)out.kstats[5], (unsigned long long)out.kstats[2]);
+			printf(", kernel fixup %llu, ids %llu",
+			       (unsigned long long)out.kstats[LAB_KS_FIXUP],
+			       (unsigned long long)out.kstats[LAB_KS_IDS]);
 		printf("\n");
 	}
 	return tap_done();
@@ -241,7 +214,7 @@ static int write_results(const struct options *o, struct row *rows, int n, int n
 		return -1;
 	}
 	lab_results_csv(csv, &labels, res, n, -1);
-	disturb_name(o->disturb, dist, sizeof(dist));
+	lab_disturb_name(o->disturb, dist, sizeof(dist));
 	fprintf(meta, "bench: percpu\nvariant: %s\naccel: %s\n", o->variant, o->accel);
 	lab_meta_write_system(meta);
 	fprintf(meta, "glibc_rseq: %s\nbench_cpu: %d\ncpus: %d\nreps: %d\nduration_ms_per_rep: %ld\n"
@@ -332,8 +305,8 @@ int main(int argc, char **argv)
 				continue;
 			n++;
 			w->c = c;
-			w->run = (struct lab_pc_run){ o.threads[ti], 0, nslots, o.disturb, o.every,
-						      o.signal_us, cpus, ncpu };
+			w->run = (struct lab_pc_run){ o.threads[ti], 0, nslots,
+						      { o.disturb, o.every, o.signal_us, cpus, ncpu } };
 			w->r.method = c->name;
 			w->r.label = c->label;
 			w->r.strategy = c->strategy;
@@ -361,7 +334,7 @@ int main(int argc, char **argv)
 		w->r.iters = w->run.iters;
 		w->r.ns = calloc(o.reps, sizeof(double));
 	}
-	disturb_name(o.disturb, dist, sizeof(dist));
+	lab_disturb_name(o.disturb, dist, sizeof(dist));
 	printf("lab-percpu: %s/%s, %d CPUs, threads pinned %s, %d reps x %ld ms per row, "
 	       "disturbances %s, glibc rseq %s, kernel rseq stats %s\n", o.variant, o.accel, ncpu,
 	       o.pin ? "round-robin" : "no", o.reps, o.duration_ms, dist,

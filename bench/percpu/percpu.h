@@ -7,25 +7,19 @@
 #ifndef LAB_PERCPU_H
 #define LAB_PERCPU_H
 
-#include <signal.h>
 #include <stddef.h>
 #include <stdint.h>
 
-/* What disturbs the threads between (and, for signals, during) operations. */
-#define LAB_PC_YIELD 1u   /* sched_yield() */
-#define LAB_PC_MIGRATE 2u /* sched_setaffinity() to the next allowed CPU */
-#define LAB_PC_SIGNAL 4u  /* a per-thread timer sends SIGALRM, often mid-section */
+#include "lab/disturb.h"
 
 /* One run of a case: its threads and what it shares, set up by the case's reset. */
 struct lab_pc_run {
 	int nthreads;
 	uint64_t iters;    /* operations per thread */
 	int nslots;        /* per-CPU arrays have this many slots (highest CPU number + 1) */
-	unsigned disturb;  /* LAB_PC_* */
-	uint64_t every;    /* operations between two disturbances */
-	long signal_us;    /* timer interval (CLOCK_MONOTONIC) */
-	const int *cpus;   /* the allowed CPUs, round-robin (migration walks them) */
-	int ncpus;
+	/* What disturbs the threads between (and, for signals, during) operations; its cpus (the
+	   allowed CPUs, round-robin) are also where pinned threads go. */
+	struct lab_disturb dis;
 };
 
 /*
@@ -40,8 +34,7 @@ struct lab_pc_run {
 struct lab_pc_thread {
 	const struct lab_pc_run *run;
 	int tid;
-	uint64_t countdown; /* operations until the next disturbance */
-	int next_cpu;       /* index into run->cpus for the next migration */
+	struct lab_disturb_thread dt; /* the next yield or migration */
 	uint64_t aborts;    /* rseq restarts seen on the abort path */
 	uint64_t pushes, pops;
 	void *held;         /* list rows: the node this thread holds */
@@ -67,14 +60,6 @@ struct lab_pc_case {
 extern const struct lab_pc_case *const lab_pc_cases[];
 extern const int lab_pc_ncases;
 
-/* Between operations when disturbances are on: yield and/or migrate (signals come by timer). */
-void lab_pc_disturb(struct lab_pc_thread *t);
-
-/* Start / stop this thread's signal timer; signals received so far by this thread. */
-int lab_pc_signals_start(long interval_us, char *msg, size_t len);
-void lab_pc_signals_stop(void);
-uint64_t lab_pc_signals_received(void);
-
 /*
  * The loop shape every case uses: n operations, a compiler barrier after each (so that a
  * counter is really incremented n times in memory), the disturbance check only when asked.
@@ -82,7 +67,7 @@ uint64_t lab_pc_signals_received(void);
 #define LAB_PC_LOOP(name, op)                                                         \
 	static void name(struct lab_pc_thread *t, uint64_t n)                         \
 	{                                                                             \
-		if (!t->run->disturb) {                                               \
+		if (!t->run->dis.what) {                                              \
 			for (uint64_t i = 0; i < n; i++) {                            \
 				op;                                                   \
 				__asm__ volatile("" ::: "memory");                    \
@@ -91,8 +76,7 @@ uint64_t lab_pc_signals_received(void);
 		}                                                                     \
 		for (uint64_t i = 0; i < n; i++) {                                    \
 			op;                                                           \
-			if (--t->countdown == 0)                                      \
-				lab_pc_disturb(t);                                    \
+			lab_disturb_tick(&t->dt);                                     \
 		}                                                                     \
 	}
 
