@@ -7,46 +7,15 @@
  * commits count + 1 (rseq_cmpeqv_trystorev_storev). Refill and flush go to the arena in batches.
  */
 #define _GNU_SOURCE
-#include <errno.h>
-#include <stdio.h>
-#include <string.h>
-
 #include <rseq.h>
 
 #include "alloc.h"
-
-int rseq_available(void);
-
-int al_rseq_available(void)
-{
-	return rseq_available();
-}
-
-int al_rseq_register(char *msg, size_t len)
-{
-	if (rseq_register_current_thread()) {
-		snprintf(msg, len, "rseq registration failed: %s", strerror(errno));
-		return -1;
-	}
-	if (rseq_current_cpu_raw() < 0) {
-		snprintf(msg, len, "rseq cpu_id is %d after registration", rseq_current_cpu_raw());
-		return -1;
-	}
-	return 0;
-}
+#include "lab/selftests-rseq.h"
 
 static int setup(struct al_thread *t, char *msg, size_t len)
 {
 	(void)t;
-	return al_rseq_register(msg, len);
-}
-
-static const char *rseq_path(void)
-{
-	extern unsigned int __rseq_size __attribute__((weak));
-
-	return &__rseq_size && __rseq_size ? "selftests rseq.h, glibc's rseq area"
-					   : "selftests rseq.h, own rseq area";
+	return lab_st_rseq_register(msg, len);
 }
 
 /* The current CPU's top object, or NULL when its cache is empty. */
@@ -118,6 +87,6 @@ static inline void rs_free(struct al_thread *t, void *p, int cls)
 AL_WORKLOADS(rs, 1, rs_alloc, rs_free)
 
 const struct al_strategy al_rseq = {
-	"alloc-rseq", "per-CPU cache, rseq (jemalloc-style)", "alloc-getcpu-cas", 1, 1, rseq_path,
-	setup, rs_pair, rs_request, NULL,
+	"alloc-rseq", "per-CPU cache, rseq (jemalloc-style)", "alloc-getcpu-cas", 1, 1,
+	lab_st_rseq_path, setup, rs_pair, rs_request, NULL,
 };

@@ -24,6 +24,7 @@
 #include "lab/outfile.h"
 #include "lab/percentile.h"
 #include "lab/results-cols.h"
+#include "lab/selftests-rseq.h"
 #include "lab/stats.h"
 #include "lab/tap.h"
 #include "lab/threads.h"
@@ -503,7 +504,7 @@ int main(int argc, char **argv)
 		o.cpu = sched_getcpu();
 	if (!CPU_ISSET(o.cpu, &allowed))
 		lab_usage_error("--cpu %d is not a CPU this process may run on", o.cpu);
-	have_rseq = al_rseq_available();
+	have_rseq = rseq_available();
 	for (int i = 0; i < NSTRAT; i++)
 		if (!strategies[i]->rseq || have_rseq)
 			strategies[i]->path(); /* also looks up the vDSO's getcpu */

@@ -99,8 +99,6 @@ struct al_strategy {
 extern const struct al_strategy al_rseq, al_getcpu_cas, al_percpu_lock, al_tcache, al_arena,
 	al_glibc;
 
-int al_rseq_available(void);
-int al_rseq_register(char *msg, size_t len);
 int al_getcpu(void);
 const char *al_getcpu_path(void);
 

@@ -6,49 +6,17 @@
  * one to the thread's abort count and retries.
  */
 #define _GNU_SOURCE
-#include <errno.h>
 #include <sched.h>
-#include <stdio.h>
-#include <string.h>
 
 #include <rseq.h>
 
+#include "lab/selftests-rseq.h"
 #include "percpu.h"
-
-/* In the selftests' rseq.c, which 6.1's rseq.h does not declare. */
-int rseq_available(void);
-
-int lab_pc_rseq_available(void)
-{
-	return rseq_available();
-}
-
-int lab_pc_rseq_register(char *msg, size_t len)
-{
-	/* A no-op when glibc registered for the thread (rseq.c then uses glibc's area). */
-	if (rseq_register_current_thread()) {
-		snprintf(msg, len, "rseq registration failed: %s", strerror(errno));
-		return -1;
-	}
-	if (rseq_current_cpu_raw() < 0) {
-		snprintf(msg, len, "rseq cpu_id is %d after registration", rseq_current_cpu_raw());
-		return -1;
-	}
-	return 0;
-}
-
-static const char *rseq_path(void)
-{
-	extern unsigned int __rseq_size __attribute__((weak));
-
-	return &__rseq_size && __rseq_size ? "selftests rseq.h, glibc's rseq area"
-					   : "selftests rseq.h, own rseq area";
-}
 
 static int rseq_setup(struct lab_pc_thread *t, char *msg, size_t len)
 {
 	(void)t;
-	return lab_pc_rseq_register(msg, len);
+	return lab_st_rseq_register(msg, len);
 }
 
 static int rseq_list_setup(struct lab_pc_thread *t, char *msg, size_t len)
@@ -153,17 +121,19 @@ LAB_PC_LOOP(loop_lock_rseq, rseq_lock_op(t))
 
 const struct lab_pc_case lab_pc_counter_rseq_cpuid = {
 	"counter-rseq-cpuid-atomic", "rseq cpu_id + lock add", "counter", "counter-getcpu-atomic",
-	1, 0, rseq_path, lab_pc_slots_reset, rseq_setup, loop_cpuid_atomic, lab_pc_counter_check,
+	1, 0, lab_st_rseq_path, lab_pc_slots_reset, rseq_setup, loop_cpuid_atomic,
+	lab_pc_counter_check,
 };
 const struct lab_pc_case lab_pc_counter_rseq = {
 	"counter-rseq", "rseq critical section (add, commit)", "counter", "counter-getcpu-atomic",
-	1, 2.0, rseq_path, lab_pc_slots_reset, rseq_setup, loop_counter_rseq, lab_pc_counter_check,
+	1, 2.0, lab_st_rseq_path, lab_pc_slots_reset, rseq_setup, loop_counter_rseq,
+	lab_pc_counter_check,
 };
 const struct lab_pc_case lab_pc_list_rseq = {
 	"list-rseq", "per-CPU rseq list push+pop (one committing store)", "list", "list-cas", 1, 0,
-	rseq_path, lab_pc_slots_reset, rseq_list_setup, loop_list_rseq, lab_pc_list_check,
+	lab_st_rseq_path, lab_pc_slots_reset, rseq_list_setup, loop_list_rseq, lab_pc_list_check,
 };
 const struct lab_pc_case lab_pc_lock_rseq = {
 	"lock-rseq", "rseq try-lock/unlock, deref, compare", "lock", "lock-cmpxchg", 1, 28.6,
-	rseq_path, lab_pc_slots_reset, rseq_setup, loop_lock_rseq, lab_pc_lock_check,
+	lab_st_rseq_path, lab_pc_slots_reset, rseq_setup, loop_lock_rseq, lab_pc_lock_check,
 };

@@ -17,6 +17,7 @@
 #include "lab/harness.h"
 #include "lab/meta.h"
 #include "lab/outfile.h"
+#include "lab/selftests-rseq.h"
 #include "percpu-run.h"
 #include "lab/stats.h"
 #include "lab/tap.h"
@@ -279,7 +280,7 @@ int main(int argc, char **argv)
 		o.cpu = sched_getcpu();
 	if (!CPU_ISSET(o.cpu, &allowed))
 		lab_usage_error("--cpu %d is not a CPU this process may run on", o.cpu);
-	have_rseq = lab_pc_rseq_available();
+	have_rseq = rseq_available();
 	/* Rows with one thread run on --cpu; the others round-robin from there. */
 	for (int i = 0; cpus[0] != o.cpu && i < ncpu; i++) {
 		int first = cpus[0];

@@ -83,9 +83,6 @@ extern const int lab_pc_ncases;
 /* The rseq cases (percpu-rseq.c, built against the kernel tree's selftests rseq.h). */
 extern const struct lab_pc_case lab_pc_counter_rseq, lab_pc_counter_rseq_cpuid,
 	lab_pc_list_rseq, lab_pc_lock_rseq;
-/* 1 when the kernel has rseq; registers the calling thread (0, or -1 with why). */
-int lab_pc_rseq_available(void);
-int lab_pc_rseq_register(char *msg, size_t len);
 
 /* Shared with percpu-rseq.c: the per-CPU slots, nodes and lock words the cases work on. */
 struct lab_pc_slot {

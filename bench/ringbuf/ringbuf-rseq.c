@@ -7,48 +7,15 @@
  * A writer that migrated between the two commits with an atomic add on the other counter.
  */
 #define _GNU_SOURCE
-#include <errno.h>
-#include <stdio.h>
-#include <string.h>
-
 #include <rseq.h>
 
+#include "lab/selftests-rseq.h"
 #include "ringbuf.h"
-
-/* In the selftests' rseq.c, which 6.1's rseq.h does not declare. */
-int rseq_available(void);
-
-int rb_rseq_available(void)
-{
-	return rseq_available();
-}
-
-int rb_rseq_register(char *msg, size_t len)
-{
-	/* A no-op when glibc registered for the thread (rseq.c then uses glibc's area). */
-	if (rseq_register_current_thread()) {
-		snprintf(msg, len, "rseq registration failed: %s", strerror(errno));
-		return -1;
-	}
-	if (rseq_current_cpu_raw() < 0) {
-		snprintf(msg, len, "rseq cpu_id is %d after registration", rseq_current_cpu_raw());
-		return -1;
-	}
-	return 0;
-}
 
 static int setup(struct rb_thread *t, char *msg, size_t len)
 {
 	(void)t;
-	return rb_rseq_register(msg, len);
-}
-
-static const char *rseq_path(void)
-{
-	extern unsigned int __rseq_size __attribute__((weak));
-
-	return &__rseq_size && __rseq_size ? "selftests rseq.h, glibc's rseq area"
-					   : "selftests rseq.h, own rseq area";
+	return lab_st_rseq_register(msg, len);
 }
 
 static inline void write_rseq(struct rb_thread *t, int disturbed)
@@ -90,5 +57,5 @@ RB_LOOP(loop_rseq, write_rseq)
 
 const struct rb_strategy rb_rseq = {
 	"ringbuf-rseq", "rseq reserve (cmpeqv_storev) + rseq commit (addv)",
-	"ringbuf-getcpu-atomic", 1, 0, 98.0, rseq_path, setup, loop_rseq,
+	"ringbuf-getcpu-atomic", 1, 0, 98.0, lab_st_rseq_path, setup, loop_rseq,
 };

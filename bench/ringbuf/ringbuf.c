@@ -21,6 +21,7 @@
 #include "lab/options.h"
 #include "lab/outfile.h"
 #include "lab/results-cols.h"
+#include "lab/selftests-rseq.h"
 #include "lab/stats.h"
 #include "lab/tap.h"
 #include "lab/threads.h"
@@ -344,7 +345,7 @@ int main(int argc, char **argv)
 		o.cpu = sched_getcpu();
 	if (!CPU_ISSET(o.cpu, &allowed))
 		lab_usage_error("--cpu %d is not a CPU this process may run on", o.cpu);
-	have_rseq = rb_rseq_available();
+	have_rseq = rseq_available();
 	for (int i = 0; i < NSTRAT; i++)
 		if (!strategies[i]->rseq || have_rseq)
 			strategies[i]->path(); /* also looks up the vDSO's getcpu */

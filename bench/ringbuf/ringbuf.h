@@ -137,8 +137,6 @@ static inline void rb_between(struct rb_thread *t, int disturbed)
 		lab_disturb_now(&t->dt);
 }
 
-int rb_rseq_available(void);
-int rb_rseq_register(char *msg, size_t len);
 
 /* One run: buffers reset, reader started, writers timed, everything drained and checked. */
 struct rb_outcome {
