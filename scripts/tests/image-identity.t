@@ -61,17 +61,25 @@ touch -d '+1 min' "$p/src/linux-$KVER/.lab-unpacked"
 d=$(BUILD=$p "$LAB/scripts/patch-tree" "$p/s" 2>/dev/null)
 is "$(cat "$d/f" 2>/dev/null | paste -sd' ')" "ONE two" "a changed pristine tree: the copy is remade"
 
-# The real store: switching away and back rebuilds nothing.
-if have_image rseq-y && [ -f "$BUILD/images/rseq-y.info" ] && grep -q '^identity: ' "$BUILD/images/rseq-y.info"; then
-	make -s -n -C "$LAB" kernels VARIANTS=rseq-y KVER=6.12 >/dev/null 2>&1
-	id=$(sed -n 's/^identity: \([0-9a-f]*\) .*/\1/p' "$BUILD/images/rseq-y.info")
-	out=$(make -C "$LAB" kernels VARIANTS=rseq-y 2>&1); r=$?
+# The real store: switching away and back rebuilds nothing (a variant selected from it).
+sv=
+for v in $(ls "$BUILD/store"/*/ 2>/dev/null | sed -n 's/\.info$//p' | sort -u); do
+	[ -f "$BUILD/images/$v.info" ] && grep -q '^identity: ' "$BUILD/images/$v.info" && { sv=$v; break; }
+done
+if [ -n "$sv" ]; then
+	id=$(sed -n 's/^identity: \([0-9a-f]*\) .*/\1/p' "$BUILD/images/$sv.info")
+	make -s -n -C "$LAB" kernels VARIANTS=$sv KVER=6.12 >/dev/null 2>&1
+	would_build_real() { make -s -n -C "$LAB" kernels VARIANTS="$sv" | sed -n 's/^scripts\/build-kernel //p'; }
+	is "$(would_build_real)" "$sv" \
+		"after KVER=6.12, KVER=$KVER again: make calls build-kernel for $sv"
+	out=$(make -C "$LAB" kernels VARIANTS=$sv 2>&1); r=$?
 	is "$r" 0 "back to KVER=$KVER: make kernels"
-	like "$out" "identity $id built before.*nothing rebuilt" "rseq-y selected from the store, not built"
+	like "$out" "identity $id built before.*nothing rebuilt" "$sv selected from the store, not built"
 	ok $(grep -q '>> build ' <<< "$out"; echo $((! $?))) "no build stage ran"
-	is "$(stat -c %i "$BUILD/images/rseq-y.vmlinux")" "$(stat -c %i "$BUILD/store/$id/rseq-y.vmlinux")" \
+	is "$(stat -c %i "$BUILD/images/$sv.vmlinux")" "$(stat -c %i "$BUILD/store/$id/$sv.vmlinux")" \
 		"the image is the store entry (a hard link)"
+	is "$(would_build_real)" "" "and make has nothing left to do"
 else
-	skip "rseq-y not built with an identity" "switching back rebuilds nothing"
+	skip "no variant selected from build/store yet" "switching back rebuilds nothing"
 fi
 done_testing
