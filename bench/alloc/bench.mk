@@ -5,7 +5,7 @@
 # stages on the host and in each variant's guest, run by bench/alloc/run.
 
 ALLOC_BIN  := $(BUILD)/guest/bin/lab-alloc
-ALLOC_SRCS := bench/alloc/alloc.c bench/alloc/alloc-cache.c lib/threads.c lib/disturb.c \
+ALLOC_SRCS := bench/alloc/alloc.c bench/alloc/alloc-cache.c lib/threads.c lib/disturb.c lib/mt-bench.c \
 		lib/results-cols.c lib/percentile.c $(LAB_LIB_SRCS)
 ALLOC_HDRS := $(HEADERS) $(wildcard bench/alloc/*.h)
 ALLOC_ST   := $(SRC)/tools/testing/selftests/rseq
