@@ -14,7 +14,7 @@ KVER      ?= 6.1
 # The first variant is the base of every comparison.
 VARIANTS  ?= rseq-n rseq-y
 # Variants make test builds and boots.
-TEST_VARIANTS ?= rseq-y rseq-n rseq-debug rseq-stats
+TEST_VARIANTS ?= rseq-y rseq-n rseq-debug rseq-stats turner-2015
 CC        ?= gcc
 CFLAGS    ?= -O2 -g -Wall -Wextra
 LAB_CFLAGS = $(CFLAGS) -Ilib/include
