@@ -5,7 +5,7 @@
 # stages on the host and in each variant's guest, run by bench/ringbuf/run.
 
 RINGBUF_BIN  := $(BUILD)/guest/bin/lab-ringbuf
-RINGBUF_SRCS := bench/ringbuf/ringbuf.c bench/ringbuf/ringbuf-buf.c lib/threads.c lib/disturb.c \
+RINGBUF_SRCS := bench/ringbuf/ringbuf.c bench/ringbuf/ringbuf-buf.c lib/threads.c lib/disturb.c lib/mt-bench.c \
 		lib/results-cols.c $(LAB_LIB_SRCS)
 RINGBUF_HDRS := $(HEADERS) $(wildcard bench/ringbuf/*.h)
 RINGBUF_ST   := $(SRC)/tools/testing/selftests/rseq

@@ -8,18 +8,13 @@
  * and prints TAP.
  */
 #define _GNU_SOURCE
-#include <errno.h>
-#include <getopt.h>
 #include <math.h>
-#include <sched.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "lab/harness.h"
-#include "lab/meta.h"
+#include "lab/mt-bench.h"
 #include "lab/options.h"
-#include "lab/outfile.h"
 #include "lab/results-cols.h"
 #include "lab/selftests-rseq.h"
 #include "lab/stats.h"
@@ -32,81 +27,41 @@
 	      "[--disturb yield,migrate,signal|all|none] [--every N] [--signal-us US] " \
 	      "[--no-pin] [--out DIR] [--variant NAME] [--accel NAME] [--check] " \
 	      "[--check-threads N] [--check-ops N] [--list]"
-#define MAX_THREADS 64
 
 static const struct rb_strategy *const strategies[] = { &rb_getcpu_atomic, &rb_rseq,
 							 &rb_per_thread };
 #define NSTRAT ((int)(sizeof(strategies) / sizeof(strategies[0])))
 
 struct options {
-	int selected[NSTRAT], threads[MAX_THREADS], nthreads;
-	int reps, cpu, check, list, pin, check_threads, nsub;
-	long duration_ms, signal_us, subbuf;
-	uint64_t every, check_ops;
-	unsigned disturb;
-	const char *out, *variant, *accel;
+	struct lab_mt_options mt;
+	int nsub;
+	long subbuf;
 };
 
-static void parse_list(struct options *o, char *list, int methods)
+static const char *case_name(int i)
 {
-	char *save;
-
-	for (char *m = strtok_r(list, ",", &save); m; m = strtok_r(NULL, ",", &save)) {
-		if (!methods) {
-			if (o->nthreads == MAX_THREADS)
-				lab_usage_error("--threads takes at most %d counts", MAX_THREADS);
-			o->threads[o->nthreads++] =
-				lab_parse_long(m, "--threads (each count)", 1, 4095);
-			continue;
-		}
-		int i;
-
-		for (i = 0; i < NSTRAT && strcmp(m, strategies[i]->name); i++)
-			;
-		if (i == NSTRAT)
-			lab_usage_error("unknown method '%s' (--list shows them)", m);
-		o->selected[i] = 1;
-	}
+	return strategies[i]->name;
 }
+
+/* Thread and CPU numbers go in 12 bits of the record header; payloads are 32-bit. */
+static const struct lab_mt_bench bench = {
+	"lab-ringbuf", "ringbuf", USAGE, NSTRAT, case_name, 4095, 50000, 1L << 31,
+};
 
 static void parse_options(int argc, char **argv, struct options *o)
 {
-	static const struct option longs[] = {
-		{ "method", required_argument, NULL, 'm' }, { "threads", required_argument, NULL, 't' },
-		{ "reps", required_argument, NULL, 'r' }, { "duration", required_argument, NULL, 'd' },
-		{ "cpu", required_argument, NULL, 'c' }, { "subbuf", required_argument, NULL, 'S' },
-		{ "subbufs", required_argument, NULL, 'N' }, { "disturb", required_argument, NULL, 'D' },
-		{ "every", required_argument, NULL, 'e' }, { "signal-us", required_argument, NULL, 's' },
-		{ "no-pin", no_argument, NULL, 'P' }, { "out", required_argument, NULL, 'o' },
-		{ "variant", required_argument, NULL, 'V' }, { "accel", required_argument, NULL, 'a' },
-		{ "check", no_argument, NULL, 'k' }, { "check-threads", required_argument, NULL, 'T' },
-		{ "check-ops", required_argument, NULL, 'O' }, { "list", no_argument, NULL, 'l' },
-		{ "help", no_argument, NULL, 'h' }, { NULL, 0, NULL, 0 },
+	static const struct option own[] = {
+		{ "subbuf", required_argument, NULL, 'S' }, { "subbufs", required_argument, NULL, 'N' },
+		{ NULL, 0, NULL, 0 },
 	};
-	int opt, any = 0;
-	char bad[64];
+	int opt;
 
 	memset(o, 0, sizeof(*o));
-	o->reps = 5;
-	o->duration_ms = 100;
-	o->cpu = -1;
-	o->pin = 1;
-	o->every = 64;
-	o->signal_us = 200;
-	o->check_ops = 50000;
+	lab_mt_options_init(&o->mt, &bench);
 	o->subbuf = 0; /* 16 KiB for timing; 512 bytes for --check, to wrap and fill often */
 	o->nsub = 4;
-	o->disturb = (unsigned)-1;
-	o->variant = getenv("LAB_VARIANT") ? getenv("LAB_VARIANT") : "host";
-	o->accel = getenv("LAB_ACCEL") ? getenv("LAB_ACCEL") : "none";
-	opterr = 0;
-	while ((opt = getopt_long(argc, argv, "", longs, NULL)) != -1) {
+	while ((opt = lab_mt_getopt(argc, argv, own, &o->mt)) != -1) {
 		switch (opt) {
-		case 'm': parse_list(o, optarg, 1); any = 1; break;
-		case 't': o->nthreads = 0; parse_list(o, optarg, 0); break;
-		case 'r': o->reps = lab_parse_long(optarg, "--reps", 1, 1000); break;
-		case 'd': o->duration_ms = lab_parse_long(optarg, "--duration (ms)", 1, 600000); break;
-		case 'c': o->cpu = lab_parse_long(optarg, "--cpu", 0, 4095); break;
 		case 'S':
 			o->subbuf = lab_parse_long(optarg, "--subbuf (bytes)", RB_REC, 1L << 24);
 			if (o->subbuf & (o->subbuf - 1))
@@ -117,70 +72,37 @@ static void parse_options(int argc, char **argv, struct options *o)
 			if (o->nsub & (o->nsub - 1))
 				lab_usage_error("--subbufs must be a power of two, not %d", o->nsub);
 			break;
-		case 'D':
-			o->disturb = lab_disturb_parse(optarg, bad, sizeof(bad));
-			if (o->disturb == (unsigned)-1)
-				lab_usage_error("unknown disturbance '%s' (yield, migrate, signal, all, none)", bad);
-			break;
-		case 'e': o->every = lab_parse_long(optarg, "--every (operations)", 1, 1L << 40); break;
-		case 's': o->signal_us = lab_parse_long(optarg, "--signal-us", 10, 10000000); break;
-		case 'P': o->pin = 0; break;
-		case 'o': o->out = optarg; break;
-		case 'V': o->variant = optarg; break;
-		case 'a': o->accel = optarg; break;
-		case 'k': o->check = 1; break;
-		case 'T': o->check_threads = lab_parse_long(optarg, "--check-threads", 1, 4095); break;
-		case 'O': o->check_ops = lab_parse_long(optarg, "--check-ops", 1, 1L << 31); break;
-		case 'l': o->list = 1; break;
-		case 'h': printf(USAGE "\n"); exit(0);
-		default: lab_usage_error("bad option '%s'", argv[optind - 1]);
 		}
 	}
-	if (optind < argc)
-		lab_usage_error("unexpected argument '%s'", argv[optind]);
-	for (int i = 0; i < NSTRAT; i++)
-		o->selected[i] |= !any;
-	if (o->disturb == (unsigned)-1)
-		o->disturb = o->check ? LAB_DIS_ALL : 0;
 	if (!o->subbuf)
-		o->subbuf = o->check ? 512 : 16384;
-}
-
-static int default_threads(int ncpu, int *out)
-{
-	int n = 0;
-
-	for (int t = 1; t <= 2 * ncpu && n < MAX_THREADS; t++)
-		if (!(t & (t - 1)) || t == ncpu || t == 2 * ncpu)
-			out[n++] = t;
-	return n;
+		o->subbuf = o->mt.check ? 512 : 16384;
 }
 
 static struct rb_run make_run(const struct options *o, const struct rb_strategy *s, int nthreads,
-			      uint64_t iters, int nslots, const int *cpus, int ncpu)
+			      uint64_t iters, const struct lab_mt_cpus *c)
 {
-	struct rb_run run = { nthreads, iters, s->per_thread ? nthreads : nslots, o->subbuf,
-			      o->nsub, o->check, !o->check, { o->disturb, o->every, o->signal_us, cpus, ncpu } };
+	struct rb_run run = { nthreads, iters, s->per_thread ? nthreads : c->nslots, o->subbuf,
+			      o->nsub, o->mt.check, !o->mt.check,
+			      { o->mt.disturb, o->mt.every, o->mt.signal_us, c->cpus, c->ncpu } };
 	return run;
 }
 
-static int run_checks(const struct options *o, const int *cpus, int ncpu, int nslots,
-		      int have_rseq)
+static int run_checks(const struct options *o, const struct lab_mt_cpus *c, int have_rseq)
 {
-	int nthreads = o->check_threads ? o->check_threads : 6 * ncpu;
+	int nthreads = lab_mt_check_threads(&o->mt, c);
 	char dist[64];
 
-	lab_disturb_name(o->disturb, dist, sizeof(dist));
+	lab_disturb_name(o->mt.disturb, dist, sizeof(dist));
 	printf("# lab-ringbuf --check: %s/%s, %d CPUs, %d threads x %llu events, %d x %ld-byte "
-	       "sub-buffers, disturbances %s\n", o->variant, o->accel, ncpu, nthreads,
-	       (unsigned long long)o->check_ops, o->nsub, o->subbuf, dist);
+	       "sub-buffers, disturbances %s\n", o->mt.variant, o->mt.accel, c->ncpu, nthreads,
+	       (unsigned long long)o->mt.check_ops, o->nsub, o->subbuf, dist);
 	for (int i = 0; i < NSTRAT; i++) {
 		const struct rb_strategy *s = strategies[i];
-		struct rb_run run = make_run(o, s, nthreads, o->check_ops, nslots, cpus, ncpu);
+		struct rb_run run = make_run(o, s, nthreads, o->mt.check_ops, c);
 		struct rb_outcome out;
 		int ok;
 
-		if (!o->selected[i])
+		if (!o->mt.selected[i])
 			continue;
 		if (s->rseq && !have_rseq) {
 			tap_skip("ENOSYS", "%s", s->name);
@@ -188,7 +110,7 @@ static int run_checks(const struct options *o, const int *cpus, int ncpu, int ns
 		}
 		ok = rb_run(s, &run, NULL, &out) == 0;
 		tap_ok(ok, "%s: %d threads x %llu events with %s: %s", s->name, nthreads,
-		       (unsigned long long)o->check_ops, dist,
+		       (unsigned long long)o->mt.check_ops, dist,
 		       ok ? "every event read once, intact, in its writer's buffer" : out.error);
 		printf("#   %s: %llu records read, %llu aborts, %llu remote commits, %llu full waits, "
 		       "%llu signals\n", s->name, (unsigned long long)out.read,
@@ -216,64 +138,34 @@ static void extra_cols(FILE *f, int i, void *arg)
 	lab_csv_field(f, (double)w->run.nsub);
 }
 
-static int write_results(const struct options *o, struct row *rows, int n, int ncpu)
+static void write_meta(FILE *f, void *arg)
 {
-	struct lab_result *res = calloc(n, sizeof(*res));
-	struct lab_labels labels = { o->variant, o->accel };
-	struct lab_outfile files[2];
-	FILE *csv, *meta;
-	int bad;
+	const struct options *o = arg;
 
-	for (int i = 0; i < n; i++)
-		res[i] = rows[i].r;
-	csv = lab_outfile_open(&files[0], o->out, "ringbuf.csv");
-	meta = csv ? lab_outfile_open(&files[1], o->out, "ringbuf.meta") : NULL;
-	if (!meta) {
-		fprintf(stderr, "lab-ringbuf: cannot write in %s: %s\n", o->out, strerror(errno));
-		if (csv)
-			lab_outfile_abandon(&files[0]);
-		return -1;
-	}
-	bad = lab_results_csv_cols(csv, &labels, res, n, -1,
-				   ",full_waits_per_mop,remote_commits_per_mop,subbuf_bytes,subbufs",
-				   extra_cols, rows);
-	fprintf(meta, "bench: ringbuf\nvariant: %s\naccel: %s\n", o->variant, o->accel);
-	lab_meta_write_system(meta);
-	fprintf(meta, "glibc_rseq: %s\nbench_cpu: %d\ncpus: %d\nreps: %d\nduration_ms_per_rep: %ld\n"
-		"pinned: %s\nsubbuf_bytes: %ld\nsubbufs: %d\nrecord_bytes: %d\n"
+	fprintf(f, "subbuf_bytes: %ld\nsubbufs: %d\nrecord_bytes: %d\n"
 		"mode: flight recorder (overwrite), no reader during the timed run; afterwards the "
 		"counts are reconciled and the newest records checked\n"
-		"rseq_helpers: kernel tree tools/testing/selftests/rseq\n",
-		lab_mode_name(lab_mode_now()), o->cpu, ncpu, o->reps, o->duration_ms,
-		o->pin ? "yes, round-robin over the allowed CPUs" : "no", o->subbuf, o->nsub, RB_REC);
-	free(res);
-	if (bad || lab_outfile_commit(files, 2)) {
-		fprintf(stderr, "lab-ringbuf: cannot finish %s: %s\n", files[0].path, strerror(errno));
-		return -1;
-	}
-	return 0;
+		"rseq_helpers: kernel tree tools/testing/selftests/rseq\n", o->subbuf, o->nsub, RB_REC);
 }
 
-/* Events per thread that make one run last about target_ns. */
-static int calibrate(struct row *w, const int *pin, uint64_t target_ns, char *msg, size_t len)
+/* One run of a row (lab_mt_rows' run): iters events per thread. */
+static int run_row(void *p, const int *pin, uint64_t iters, int timed, struct lab_mt_outcome *m)
 {
-	uint64_t probe = target_ns / 10 > 1000000 ? target_ns / 10 : 1000000;
+	struct row *w = p;
 	struct rb_outcome out;
 
-	for (w->run.iters = 256;; w->run.iters *= 2) {
-		if (rb_run(w->s, &w->run, pin, &out)) {
-			snprintf(msg, len, "%s", out.error);
-			return -1;
-		}
-		if (out.wall_ns >= (double)probe || w->run.iters >= (1ull << 30))
-			break;
+	w->run.iters = iters;
+	if (rb_run(w->s, &w->run, pin, &out)) {
+		snprintf(m->error, sizeof(m->error), "%s", out.error);
+		return -1;
 	}
-	w->run.iters = (uint64_t)((double)w->run.iters * (double)target_ns /
-				  (out.wall_ns > 1 ? out.wall_ns : 1));
-	if (w->run.iters > 0xfffffff0ull)
-		w->run.iters = 0xfffffff0ull; /* the payload is a 32-bit event number */
-	if (!w->run.iters)
-		w->run.iters = 1;
+	m->wall_ns = out.wall_ns;
+	m->ops = out.read;
+	m->aborts = out.aborts;
+	if (timed) {
+		w->waits += out.waits;
+		w->remote += out.remote;
+	}
 	return 0;
 }
 
@@ -317,126 +209,61 @@ static void report(const struct row *rows, int n)
 int main(int argc, char **argv)
 {
 	struct options o;
+	struct lab_mt_cpus c;
+	/* Calibrated up to 0xfffffff0 events: the payload is a 32-bit event number. */
+	struct lab_mt_rows timed = { NULL, sizeof(struct row), 0, run_row, 256, 1ull << 30,
+				     0xfffffff0ull, "" };
 	struct row *rows;
-	cpu_set_t allowed;
-	int cpus[CPU_SETSIZE], ncpu, nslots = 0, have_rseq, n = 0;
-	char msg[256];
+	int have_rseq, n = 0;
 
-	lab_usage_init("lab-ringbuf", USAGE);
 	parse_options(argc, argv, &o);
-	if (o.list) {
+	if (o.mt.list) {
 		for (int i = 0; i < NSTRAT; i++)
 			printf("%-24s %s\n", strategies[i]->name, strategies[i]->label);
 		return 0;
 	}
-	if (sched_getaffinity(0, sizeof(allowed), &allowed)) {
-		perror("lab-ringbuf: sched_getaffinity");
+	if (lab_mt_cpus(&o.mt, &c))
 		return 1;
-	}
-	ncpu = lab_cpu_list(&allowed, cpus, CPU_COUNT(&allowed));
-	for (int c = 0; c < CPU_SETSIZE; c++)
-		if (CPU_ISSET(c, &allowed))
-			nslots = c + 1;
-	if (nslots > 4096) {
+	if (c.nslots > 4096) {
 		fprintf(stderr, "lab-ringbuf: CPU numbers above 4095 do not fit the record header\n");
 		return 1;
 	}
-	if (o.cpu < 0)
-		o.cpu = sched_getcpu();
-	if (!CPU_ISSET(o.cpu, &allowed))
-		lab_usage_error("--cpu %d is not a CPU this process may run on", o.cpu);
 	have_rseq = rseq_available();
 	for (int i = 0; i < NSTRAT; i++)
 		if (!strategies[i]->rseq || have_rseq)
 			strategies[i]->path(); /* also looks up the vDSO's getcpu */
-	for (int i = 0; cpus[0] != o.cpu && i < ncpu; i++) {
-		int first = cpus[0];
+	if (o.mt.check)
+		return run_checks(&o, &c, have_rseq);
+	lab_mt_timing_start(&o.mt, &c);
+	rows = calloc((size_t)NSTRAT * o.mt.nthreads, sizeof(*rows));
+	for (int ti = 0; ti < o.mt.nthreads; ti++)
+		for (int i = 0; i < NSTRAT; i++) {
+			const struct rb_strategy *s = strategies[i];
+			struct row *w = &rows[n];
 
-		memmove(cpus, cpus + 1, (ncpu - 1) * sizeof(int));
-		cpus[ncpu - 1] = first;
-	}
-	if (o.check)
-		return run_checks(&o, cpus, ncpu, nslots, have_rseq);
-	if (o.out)
-		lab_outfile_guard_signals();
-	if (!o.nthreads)
-		o.nthreads = default_threads(ncpu, o.threads);
-	{
-		int need = 0;
-
-		for (int ti = 0; ti < o.nthreads; ti++)
-			need = o.threads[ti] > need ? o.threads[ti] : need;
-		int *pin = calloc(need, sizeof(int));
-
-		for (int i = 0; i < need; i++)
-			pin[i] = cpus[i % ncpu];
-		rows = calloc((size_t)NSTRAT * o.nthreads, sizeof(*rows));
-		for (int ti = 0; ti < o.nthreads; ti++)
-			for (int i = 0; i < NSTRAT; i++) {
-				const struct rb_strategy *s = strategies[i];
-				struct row *w = &rows[n];
-				int why = s->rseq && !have_rseq;
-
-				if (!o.selected[i])
-					continue;
-				n++;
-				w->s = s;
-				w->run = make_run(&o, s, o.threads[ti], 0, nslots, cpus, ncpu);
-				w->r.method = s->name;
-				w->r.label = s->label;
-				w->r.strategy = "ringbuf-write";
-				w->r.seed_ns = o.threads[ti] == 1 ? s->seed_ns : 0;
-				w->r.threads = o.threads[ti];
-				w->r.cpu = o.threads[ti] == 1 && o.pin ? o.cpu : -1;
-				w->r.reps = o.reps;
-				w->r.glibc_rseq = lab_mode_name(lab_mode_now());
-				w->r.counts_aborts = s->rseq;
-				snprintf(w->r.status, sizeof(w->r.status), "%s", why ? "ENOSYS" : "ok");
-				if (!why)
-					snprintf(w->r.path, sizeof(w->r.path), "%s", s->path());
-			}
-		printf("lab-ringbuf: %s/%s, %d CPUs, writers pinned %s, overwrite mode, %d reps x "
-		       "%ld ms per row, %d x %ld-byte sub-buffers per buffer, glibc rseq %s\n",
-		       o.variant, o.accel, ncpu, o.pin ? "round-robin" : "no", o.reps, o.duration_ms,
-		       o.nsub, o.subbuf, lab_mode_name(lab_mode_now()));
-		fflush(stdout);
-		for (int k = 0; k < n; k++) {
-			struct row *w = &rows[k];
-
-			if (!lab_result_ok(&w->r))
+			if (!o.mt.selected[i])
 				continue;
-			if (calibrate(w, o.pin ? pin : NULL, o.duration_ms * 1000000ull, msg,
-				      sizeof(msg))) {
-				fprintf(stderr, "lab-ringbuf: %s (%d threads): %s\n", w->s->name,
-					w->r.threads, msg);
-				return 1;
-			}
-			w->r.iters = w->run.iters;
-			w->r.ns = calloc(o.reps, sizeof(double));
+			n++;
+			w->s = s;
+			w->run = make_run(&o, s, o.mt.threads[ti], 0, &c);
+			lab_mt_row(&w->r, &o.mt, o.mt.threads[ti], have_rseq,
+				   &(struct lab_mt_case){ s->name, s->label, "ringbuf-write", s->rseq,
+							  s->seed_ns, s->path });
 		}
-		for (int rep = 0; rep < o.reps; rep++)
-			for (int k = 0; k < n; k++) {
-				struct row *w = &rows[(k + rep) % n];
-				struct rb_outcome out;
-
-				if (!lab_result_ok(&w->r))
-					continue;
-				if (rb_run(w->s, &w->run, o.pin ? pin : NULL, &out)) {
-					fprintf(stderr, "lab-ringbuf: %s (%d threads): %s\n",
-						w->s->name, w->r.threads, out.error);
-					return 1;
-				}
-				w->r.ns[rep] = lab_per_op(out.wall_ns, w->run.iters);
-				w->r.wall_ns_total += out.wall_ns;
-				w->r.ops_total += out.read;
-				w->r.aborts += out.aborts;
-				w->waits += out.waits;
-				w->remote += out.remote;
-			}
-		free(pin);
-	}
+	printf("lab-ringbuf: %s/%s, %d CPUs, writers pinned %s, overwrite mode, %d reps x "
+	       "%ld ms per row, %d x %ld-byte sub-buffers per buffer, glibc rseq %s\n",
+	       o.mt.variant, o.mt.accel, c.ncpu, o.mt.pin ? "round-robin" : "no", o.mt.reps,
+	       o.mt.duration_ms, o.nsub, o.subbuf, lab_mode_name(lab_mode_now()));
+	fflush(stdout);
+	timed.rows = rows;
+	timed.n = n;
+	if (lab_mt_time(&o.mt, &c, &timed))
+		return 1;
 	report(rows, n);
-	if (o.out && write_results(&o, rows, n, ncpu))
+	if (o.mt.out &&
+	    lab_mt_write(&o.mt, &c, &timed,
+			 ",full_waits_per_mop,remote_commits_per_mop,subbuf_bytes,subbufs",
+			 extra_cols, write_meta, &o))
 		return 1;
 	return 0;
 }
