@@ -1,0 +1,40 @@
+# SPDX-License-Identifier: MIT
+"""Paul Turner's 2015 interface beside mainline rseq and getcpu + atomic (found by
+scripts/report_bench): the newest turner-2015 run, one line per table (CPU read, counter,
+list) and accelerator: icount instruction counts (exact) and TCG emulator ns."""
+
+from report_rows import cell, heading
+
+ABIS = (("turner-2015", "2015 iface"), ("rseq", "mainline rseq"), ("getcpu", "getcpu+atomic"))
+
+
+def figure(r):
+    """The median per op (whole under icount), or why there is none."""
+    if r is None:
+        return "-"
+    if r["status"] != "ok":
+        return r["status"][:12]
+    v = cell(r, "per_op_median")
+    return "%d %s" % (v, r["unit"]) if r["unit"] == "insn" and v == int(v) else \
+        "%.1f %s" % (v, r["unit"])
+
+
+def section(runs, md):
+    """The hook scripts/report_bench calls."""
+    found = [r for r in runs if r.has("turner-2015.csv")]
+    if not found:
+        return []
+    run = found[-1]
+    rows = run.csv("turner-2015.csv")
+    out = heading("Turner's 2015 interface vs mainline rseq (variant turner-2015)", md)
+    out += ["run: " + run.name,
+            "per op, median of reps; icount: instructions (exact), tcg: emulator ns",
+            "%-7s %-9s %16s %16s %16s" % ("accel", "table", *(name for _, name in ABIS))]
+    for accel in sorted({r["accel"] for r in rows}):
+        for table in ("cpu-read", "counter", "list"):
+            by = {r["abi"]: r for r in rows if r["accel"] == accel and r["table"] == table}
+            out.append("%-7s %-9s %16s %16s %16s" % (accel, table,
+                                                    *(figure(by.get(abi)) for abi, _ in ABIS)))
+    out += ["the 2015 region is one per process with a kernel-side restart of any IP",
+            "in it; mainline publishes a descriptor per sequence (bench/turner-2015)"]
+    return out + (["```"] if md else [])
