@@ -47,6 +47,11 @@ static int methods_given;
 
 void lab_mt_options_init(struct lab_mt_options *o, const struct lab_mt_bench *b)
 {
+	if (b->ncases > LAB_MT_MAX_CASES) {
+		fprintf(stderr, "%s: %d cases, at most %d (LAB_MT_MAX_CASES)\n", b->prog, b->ncases,
+			LAB_MT_MAX_CASES);
+		exit(1);
+	}
 	memset(o, 0, sizeof(*o));
 	o->b = b;
 	o->reps = 5;

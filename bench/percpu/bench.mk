@@ -5,8 +5,9 @@
 # stages on the host and in each variant's guest. Included by the top Makefile.
 
 PERCPU_BIN  := $(BUILD)/guest/bin/lab-percpu
-PERCPU_SRCS := bench/percpu/percpu.c bench/percpu/percpu-cases.c lib/disturb.c \
-	       bench/percpu/percpu-run.c bench/percpu/percpu-report.c lib/threads.c $(LAB_LIB_SRCS)
+PERCPU_SRCS := bench/percpu/percpu.c bench/percpu/percpu-cases.c lib/disturb.c lib/mt-bench.c \
+	       bench/percpu/percpu-run.c bench/percpu/percpu-report.c lib/threads.c lib/results-cols.c \
+	       $(LAB_LIB_SRCS)
 PERCPU_HDRS := $(HEADERS) $(wildcard bench/percpu/*.h)
 PERCPU_ST   := $(SRC)/tools/testing/selftests/rseq
 PERCPU_OBJ  := $(BUILD)/guest/obj/percpu
