@@ -28,26 +28,32 @@ run=$(ls -d "$data"/*-compare 2>/dev/null | tail -n 1)
 csv=$run/compare.csv
 row() { awk -F, -v f="cpu-read.$1" '$1 == f { print $10; found = 1 } END { if (!found) print "missing" }' "$csv"; }
 
-# The answer from the disassembly: the loop (the one backward jump inside the test kernel's
-# getcpu, none in the base's) runs K times, its setup once; nothing else in the function moved.
-dis() { # dis VMLINUX: sys_getcpu's instructions, one per line, addresses dropped
+# The answer from the disassembly: the test kernel's getcpu is the base's plus some added
+# instructions (nothing else changed or moved, jump targets aside); among them one simple loop
+# (a backward conditional jump over straight-line code). Per call: the added instructions
+# once, the loop body K - 1 times more.
+dis() { # dis VMLINUX: "INDEX ADDR(low 32 bits, decimal) MNEMONIC OPERANDS" of sys_getcpu
 	objdump -d --no-show-raw-insn --disassemble=__x64_sys_getcpu "$1" |
-		awk -F'\t' '/^ *[0-9a-f]+:\t/ { print $2 }' | sed 's/[[:space:]]*#.*//'
+		awk -F'\t' '/^ *[0-9a-f]+:\t/ { a = $1; gsub(/[ :]/, "", a); a = substr(a, length(a) - 7)
+			ins = $2; sub(/[[:space:]]*#.*/, "", ins); print ++n, strtonum("0x" a), ins }'
 }
 store() { echo "$BUILD/store/$(sed -n 's/^identity: \([0-9a-f]*\) .*/\1/p' "$run/$1.info")/rseq-y.vmlinux"; }
-base_dis=$(dis "$(store base)") test_dis=$(dis "$(store test)")
-nb=$(grep -c . <<< "$base_dis") nt=$(grep -c . <<< "$test_dis")
-# The loop body: from the backward jump's target to the jump, in the test kernel.
-read -r body jumps < <(objdump -d --no-show-raw-insn --disassemble=__x64_sys_getcpu "$(store test)" |
-	awk -F'\t' '/^ *[0-9a-f]+:\t/ { a = strtonum("0x" $1); addr[++n] = a; ins[n] = $2 }
-	END { for (i = 1; i <= n; i++) if (ins[i] ~ /^j/ && split(ins[i], w, " ") >= 2) {
-		tgt = strtonum("0x" w[2]); if (tgt < addr[i] && tgt >= addr[1]) {
-			for (j = 1; j <= i; j++) if (addr[j] == tgt) b = i - j + 1; nj++ } }
-		print b + 0, nj + 0 }')
+dis "$(store base)" > "$t/base.dis"; dis "$(store test)" > "$t/test.dis"
+nb=$(wc -l < "$t/base.dis") nt=$(wc -l < "$t/test.dis")
 ok $((nb > 0 && nt > nb)) "sys_getcpu disassembled: $nb instructions in the base, $nt in the test"
-is "$jumps" 1 "one backward jump (the loop) in the test's sys_getcpu"
-is "$(dis "$(store base)" | grep -c '^j.*' | tr -d ' ')" "$(grep -c '^j' <<< "$test_dis" | awk '{ print $1 - 1 }')" \
-	"the base has every jump but the loop's"
+# Mnemonics and operands, jump and call targets dropped (addresses move): only additions.
+norm() { cut -d' ' -f3- "$1" | sed -E 's/^(j[a-z]+|call)[[:space:]]+.*/\1/'; }
+changes=$(diff <(norm "$t/base.dis") <(norm "$t/test.dis") | grep '^[<>]')
+is "$(grep -c '^<' <<< "$changes")" 0 "the test's getcpu only adds instructions to the base's"
+is "$(grep -c '^>' <<< "$changes")" "$((nt - nb))" "and those are the $((nt - nb)) extra ones"
+# The loop: a backward conditional jump with no jump, call or return between target and it.
+read -r body loops < <(awk '{ addr[$1] = $2; op[$1] = $3; arg[$1] = $4; n = $1 }
+	END { for (i = 1; i <= n; i++) if (op[i] ~ /^j/ && op[i] != "jmp") {
+		t = strtonum("0x" substr(arg[i], length(arg[i]) - 7)); if (t >= addr[i]) continue
+		for (j = i - 1; j >= 1 && addr[j] > t; j--) if (op[j] ~ /^(j|call|ret)/) break
+		if (j >= 1 && addr[j] == t && op[j] !~ /^(j|call|ret)/) { b = i - j + 1; nl++ } }
+		print b + 0, nl + 0 }' "$t/test.dis")
+is "$loops" 1 "one simple loop in the test's sys_getcpu"
 want=$(( (nt - nb) + (K - 1) * body ))
 diag "loop body $body instructions x $K, setup and exit $((nt - nb - body)): +$want per getcpu call"
 is "$(row syscall)" "$want" "getcpu syscall row: up by exactly the loop's cost"
