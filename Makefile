@@ -136,7 +136,7 @@ readme: $(PLOTS)/report.txt
 clean:
 	rm -rf $(BUILD)/kernel $(BUILD)/images $(BUILD)/guest $(BUILD)/host $(BUILD)/initramfs \
 		$(BUILD)/runs $(BUILD)/deps $(BUILD)/logs $(BUILD)/tools $(BUILD)/kvm-probe \
-		$(BUILD)/stamps $(BUILD)/params $(BUILD)/src/*+*
+		$(BUILD)/stamps $(BUILD)/params $(BUILD)/store $(BUILD)/src/*+*
 
 distclean:
 	rm -rf $(BUILD)
