@@ -140,7 +140,7 @@ def section(runs, md):
         if r is not None:
             info = r.keyvalues("lab-boot.info")
             qemu = info.first("qemu").replace("QEMU emulator version ", "")[:6]
-            lines.append(f"{a}: {r.name[:34]} kernel {info.first('kernel_release')}"
+            lines.append(f"{a}: run {r.name[:16]}, kernel {info.first('kernel_release')},"
                          f" QEMU {qemu}")
     lines += rt.pre(md)
     return lines

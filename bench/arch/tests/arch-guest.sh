@@ -22,16 +22,18 @@ tap_of() {
 	echo "$(grep -c '^ok ' "$1")/$(sed -n 's/^1\.\.\([0-9]*\).*/\1/p' "$1" | tail -n 1)"
 }
 
+# basic_percpu_ops_test takes 3 minutes on 2 emulated CPUs: ARCH_TEST_FULL=1 adds it.
+full=; [ "${ARCH_TEST_FULL:-0}" = 1 ] && full=basic_percpu_ops_test
 if have rseq-y; then
 	rel=$(kv "$ARCH_IMAGES/rseq-y.info" release)
 	# Each step leaves its output and status in /out; the command itself always succeeds.
-	OUTDIR=$t/y boot rseq-y -- sh -c "
+	OUTDIR=$t/y GUEST_ENV="FULL_ONLY=$full" boot rseq-y -- sh -c "
 		uname -m > arch
 		GLIBC_TUNABLES=glibc.pthread.rseq=0 lab-check $rel 2 yes > check.tap; echo \$? > check.rc
 		lab-cpuread --check > cpuread.tap 2>&1; echo \$? > cpuread.rc
-		lab-percpu --check --check-ops 20000 > percpu.tap 2>&1; echo \$? > percpu.rc
+		lab-percpu --check --check-ops 2000 > percpu.tap 2>&1; echo \$? > percpu.rc
 		rseq-abi > abi.tap 2>&1; echo \$? > abi.rc
-		for p in basic_test basic_percpu_ops_test; do \$p > \$p.log 2>&1; echo \$? > \$p.rc; done
+		for p in basic_test \$FULL_ONLY; do \$p > \$p.log 2>&1; echo \$? > \$p.rc; done
 		for ty in s l b m i r; do param_test -T \$ty -r 100 -t 4 > param-\$ty.log 2>&1; echo \$? > param-\$ty.rc; done
 		param_test_compare_twice -T l -r 100 -t 4 -7 -1 -m 1 -y > twice.log 2>&1; echo \$? > twice.rc
 		true" > "$t/y.log"
@@ -50,14 +52,16 @@ if have rseq-y; then
 	is "$(grep -c '^ok [0-9]* - vdso .*SKIP .*none on '"$ARCH" "$t/y/cpuread.tap" 2>/dev/null)" 1 \
 		"$ARCH rseq-y: no vDSO getcpu on this arch, said so"
 	is "$(cat "$t/y/percpu.rc" 2>/dev/null)" 0 "$ARCH rseq-y: lab-percpu --check exits 0"
-	is "$(grep -c '^ok .*exact' "$t/y/percpu.tap" 2>/dev/null)" "$(grep -c '^ok ' "$t/y/percpu.tap" 2>/dev/null)" \
-		"$ARCH rseq-y: every strategy's sum exact under yield,migrate,signal ($(tap_of "$t/y/percpu.tap"))"
+	# Every strategy ran (none skipped) and kept its sum or its nodes exact.
+	is "$(grep -c '^ok ' "$t/y/percpu.tap" 2>/dev/null)/$(grep -c 'SKIP' "$t/y/percpu.tap" 2>/dev/null)" \
+		"$(sed -n 's/^1\.\.//p' "$t/y/percpu.tap" 2>/dev/null)/0" \
+		"$ARCH rseq-y: every strategy exact under yield,migrate,signal, none skipped ($(tap_of "$t/y/percpu.tap"))"
 	is "$(grep -c '^ok [0-9]* - counter-rseq:.*exact' "$t/y/percpu.tap" 2>/dev/null)" 1 \
 		"$ARCH rseq-y: the rseq counter (selftests rseq-$ARCH.h) among them"
 	[ "$(cat "$t/y/percpu.rc" 2>/dev/null)" = 0 ] || diag "$(grep -v '^ok' "$t/y/percpu.tap" | tail -n 8)"
 	is "$(cat "$t/y/abi.rc" 2>/dev/null)" 0 "$ARCH rseq-y: our ABI test ($(tap_of "$t/y/abi.tap"))"
 	[ "$(cat "$t/y/abi.rc" 2>/dev/null)" = 0 ] || diag "$(grep -v '^ok' "$t/y/abi.tap" | tail -n 8)"
-	for p in basic_test basic_percpu_ops_test param-s param-l param-b param-m param-i param-r twice; do
+	for p in basic_test $full param-s param-l param-b param-m param-i param-r twice; do
 		is "$(cat "$t/y/$p.rc" 2>/dev/null)" 0 "$ARCH rseq-y: upstream selftest $p"
 		[ "$(cat "$t/y/$p.rc" 2>/dev/null)" = 0 ] || diag "$(tail -n 5 "$t/y/$p.log" 2>/dev/null)"
 	done
