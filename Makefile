@@ -156,7 +156,7 @@ kvm-probe-refresh:
 
 # A/B numbers for a kernel change, mail-ready: BASE=REV TEST=REV [KSRC=DIR] [VARIANT=rseq-y]
 # [BENCH=cpu-read,percpu,hackbench,size] [ROUNDS=3] [CONFIG=...] [FAIL_ABOVE=FIGURE:PCT,...].
-# See scripts/README-compare.md. make exits 2 on any failure; git bisect run calls
+# See README.md, "Numbers for your patch". make exits 2 on any failure; git bisect run calls
 # scripts/compare itself (exit 1 regression, 125 unbuildable revision).
 .PHONY: compare compare-prereqs
 compare-prereqs: $(AB_BIN) $(GUEST_BINS) $(BUILD)/initramfs/lab.cpio $(BUILD)/tools/gen_init_cpio
