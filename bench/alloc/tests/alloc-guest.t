@@ -3,34 +3,20 @@
 # lab-alloc in guests: on rseq-y every strategy and workload is exact under 6 x NCPU disturbed threads; on
 # rseq-n the rseq row is skipped with ENOSYS, the others still run, and a short bench run
 # through bench/alloc/run writes a run directory whose rseq row says ENOSYS.
-. "$(dirname "$0")/../../../scripts/tests/tap.sh"
-t=$(mktemp -d); trap 'rm -rf "$t"' EXIT
-bin=$BUILD/guest/bin/lab-alloc
-n=$("$bin" --list | wc -l)
-boot() { TIMEOUT=${TIMEOUT:-400} "$LAB/scripts/boot" "$@" 2>&1; }
-csv() { perl -MText::ParseWords -ne 'chomp; my @f = parse_line(",", 0, $_);
-	if ($. == 1) { %c = map { $f[$_] => $_ } 0..$#f; next }
-	if ($f[$c{method}] eq "'"$2"'") { print $f[$c{"'"$3"'"}]; exit }' "$1"; }
+. "$(dirname "$0")/../../../scripts/tests/bench-tap.sh"
+n=$("$BUILD/guest/bin/lab-alloc" --list | wc -l)
 
 if have_image rseq-y; then
-	out=$(boot rseq-y -- lab-alloc --check --check-ops 2000); rc=$?
-	ok $rc "rseq-y: lab-alloc --check exits 0"
-	is "$(grep -c '^ok ' <<<"$out")" "$((2 * n))" "rseq-y: all $n strategies x 2 workloads exact under yield,migrate,signal"
-	[ $rc -eq 0 ] || diag "$(grep -v '^ok' <<<"$out" | tail -n 20)"
+	guest_check rseq-y "$((2 * n))" "all $n strategies x 2 workloads exact under yield,migrate,signal" \
+		lab-alloc --check --check-ops 2000
 else
 	skip "no rseq-y image" "rseq-y check"; skip "no rseq-y image" "rseq-y exact"
 fi
 if have_image rseq-n; then
-	out=$(boot rseq-n -- lab-alloc --check --check-ops 1000); rc=$?
-	ok $rc "rseq-n: --check exits 0"
+	guest_check rseq-n "$((2 * n))" "the other rows run and pass, the rseq ones skip" \
+		lab-alloc --check --check-ops 1000
 	is "$(grep -c "# SKIP ENOSYS" <<<"$out")" 2 "rseq-n: the rseq rows (pair, request) skip with ENOSYS"
-	is "$(grep -c '^ok [0-9]* - alloc-' <<<"$out")" "$((2 * n))" "rseq-n: the other rows run and pass"
-	DATA=$t/data ACCEL=tcg "$LAB/bench/alloc/run" rseq-n --reps 1 --duration 5 --threads 1 --req-threads 1 \
-		>"$t/log" 2>&1
-	ok $? "rseq-n: bench/alloc/run rseq-n exits 0"
-	d=$(ls -d "$t"/data/*-alloc-rseq-n 2>/dev/null | head -n 1)
-	is "$(csv "$d/alloc.csv" alloc-rseq status 2>/dev/null)" ENOSYS "rseq-n: alloc-rseq row says ENOSYS"
-	is "$(csv "$d/alloc.csv" alloc-getcpu-cas status 2>/dev/null)" ok "rseq-n: getcpu+CAS row ran"
+	guest_run_enosys alloc alloc-rseq alloc-getcpu-cas --reps 1 --duration 5 --threads 1 --req-threads 1
 else
 	for i in 1 2 3 4 5 6; do skip "no rseq-n image" "rseq-n $i"; done
 fi

@@ -2,17 +2,9 @@
 # SPDX-License-Identifier: MIT
 # lab-alloc and bench/alloc/run refuse bad input with one clear line and status 2, and
 # write nothing to data/.
-. "$(dirname "$0")/../../../scripts/tests/tap.sh"
-bin=$BUILD/guest/bin/lab-alloc
-[ -x "$bin" ] || { echo "1..1"; echo "not ok 1 - $bin is built (make bench-tests)"; exit 1; }
-t=$(mktemp -d); trap 'rm -rf "$t"' EXIT
+. "$(dirname "$0")/../../../scripts/tests/bench-tap.sh"
+need_bin lab-alloc
 
-bad() { # bad REGEX ARGS...: exit 2, one line on stderr matching REGEX
-	local err rc
-	err=$("$bin" "${@:2}" 2>&1 >/dev/null); rc=$?
-	is "$rc:$(wc -l <<<"$err")" "2:1" "lab-alloc ${*:2} fails with one line"
-	like "$err" "$1" "... saying why ($1)"
-}
 bad "unknown method 'nope'" --method nope
 bad "--threads \(each count\) must be a number" --threads 0
 bad "unknown workload 'batch'" --workload batch
@@ -22,8 +14,6 @@ bad "unknown disturbance 'wobble'" --disturb wobble
 bad "bad option '--frobnicate'" --frobnicate
 bad "unexpected argument 'extra'" extra
 
-err=$(DATA=$t/data "$LAB/bench/alloc/run" host --reps zero 2>&1); rc=$?
-is "$rc:$(wc -l <<<"$err")" "2:1" "run host --reps zero: status 2, one line"
-is "$(ls -A "$t/data" 2>/dev/null | wc -l)" 0 "... and nothing in data/"
+run_refuses "$LAB/bench/alloc/run" host --reps zero
 like "$("$bin" --list)" "^alloc-rseq " "--list names the strategies"
 done_testing

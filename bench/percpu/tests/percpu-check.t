@@ -3,18 +3,12 @@
 # lab-percpu --check on the host: under 6 x NCPU threads every strategy's sum is exact and every
 # list node is found once, with and without disturbances (yield, self-migration, timer
 # signals); with signals landing in critical sections the rseq rows abort and retry.
-. "$(dirname "$0")/../../../scripts/tests/tap.sh"
-bin=$BUILD/guest/bin/lab-percpu
-[ -x "$bin" ] || { echo "1..1"; echo "not ok 1 - $bin is built (make bench-tests)"; exit 1; }
+. "$(dirname "$0")/../../../scripts/tests/bench-tap.sh"
+need_bin lab-percpu
 ncases=$("$bin" --list | wc -l)
-ncpu=$(nproc)
 
 for d in all none; do
-	out=$("$bin" --check --disturb $d 2>&1); rc=$?
-	ok $rc "--check --disturb $d exits 0"
-	is "$(grep -c '^ok ' <<<"$out")" "$ncases" "--disturb $d: all $ncases strategies exact"
-	like "$out" "$((6 * ncpu)) threads x" "--disturb $d: 6 x NCPU = $((6 * ncpu)) threads"
-	[ $rc -eq 0 ] || diag "$(grep -v '^ok' <<<"$out" | head -n 20)"
+	host_check "$ncases" "--disturb $d: all $ncases strategies exact" --disturb $d
 done
 
 # The check goes through what the timed runs use: the getcpu rows call the vDSO's getcpu there

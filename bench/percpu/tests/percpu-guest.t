@@ -4,27 +4,14 @@
 # on rseq-n the rseq rows are skipped with ENOSYS and the others still run; on rseq-stats the
 # kernel's counters land in the CSV: a signal-disturbed rseq row shows ip fixups, an undisturbed
 # pinned one close to none, and the CPU-read rows get their kernel columns too.
-. "$(dirname "$0")/../../../scripts/tests/tap.sh"
+. "$(dirname "$0")/../../../scripts/tests/bench-tap.sh"
 t=$(mktemp -d); trap 'rm -rf "$t"' EXIT
 n=$("$BUILD/guest/bin/lab-percpu" --list | wc -l)
 nrseq=$("$BUILD/guest/bin/lab-percpu" --list | grep -c rseq)
-boot() { TIMEOUT=${TIMEOUT:-200} "$LAB/scripts/boot" "$@" 2>&1; }
-# csv FILE METHOD COLUMN: the column's value in the first row of METHOD; "<no FILE>", "<no row
-# METHOD>" or "<no column COLUMN>" when there is none, so that a missing CSV or row never
-# compares equal to an empty value.
-csv() {
-	[ -f "$1" ] || { echo "<no $1>"; return; }
-	perl -MText::ParseWords -ne 'chomp; my @f = parse_line(",", 0, $_);
-	if ($. == 1) { %c = map { $f[$_] => $_ } 0..$#f; next }
-	if ($f[$c{method}] eq "'"$2"'") {
-		print exists $c{"'"$3"'"} ? $f[$c{"'"$3"'"}] : "<no column '"$3"'>"; $found = 1; exit }
-	END { print "<no row '"$2"'>" unless $found }' "$1"; }
+BOOT_TIMEOUT=200
 
 if have_image rseq-y; then
-	out=$(boot rseq-y -- lab-percpu --check); rc=$?
-	ok $rc "rseq-y: lab-percpu --check exits 0"
-	is "$(grep -c '^ok ' <<<"$out")" "$n" "rseq-y: all $n strategies exact under yield,migrate,signal"
-	[ $rc -eq 0 ] || diag "$(grep -v '^ok' <<<"$out" | tail -n 20)"
+	guest_check rseq-y "$n" "all $n strategies exact under yield,migrate,signal" lab-percpu --check
 else
 	skip "no rseq-y image" "rseq-y check"; skip "no rseq-y image" "rseq-y exact"
 fi

@@ -1,16 +1,9 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
 # lab-percpu and the bench scripts refuse bad input with one clear line and status 2.
-. "$(dirname "$0")/../../../scripts/tests/tap.sh"
-bin=$BUILD/guest/bin/lab-percpu
-[ -x "$bin" ] || { echo "1..1"; echo "not ok 1 - $bin is built (make bench-tests)"; exit 1; }
+. "$(dirname "$0")/../../../scripts/tests/bench-tap.sh"
+need_bin lab-percpu
 
-bad() { # bad REGEX ARGS...: exit 2, one line on stderr matching REGEX
-	local err rc
-	err=$("$bin" "${@:2}" 2>&1 >/dev/null); rc=$?
-	is "$rc:$(wc -l <<<"$err")" "2:1" "lab-percpu $* fails with one line"
-	like "$err" "$1" "... saying why ($1)"
-}
 bad "unknown method 'nope'" --method nope
 bad "--threads \(each count\) must be a number from 1" --threads 0
 bad "--threads \(each count\) must be a number" --threads 1,x

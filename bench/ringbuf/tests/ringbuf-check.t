@@ -4,18 +4,12 @@
 # reserve and commit) and timer signals, every strategy's reader sees every event once, intact,
 # in the buffer its writer chose, and the counts reconcile; the rseq writer's sections abort
 # under signals and its migrated commits take the atomic fallback.
-. "$(dirname "$0")/../../../scripts/tests/tap.sh"
-bin=$BUILD/guest/bin/lab-ringbuf
-[ -x "$bin" ] || { echo "1..1"; echo "not ok 1 - $bin is built (make bench-tests)"; exit 1; }
+. "$(dirname "$0")/../../../scripts/tests/bench-tap.sh"
+need_bin lab-ringbuf
 n=$("$bin" --list | wc -l)
 ncpu=$(nproc)
 
-out=$("$bin" --check 2>&1); rc=$?
-ok $rc "--check exits 0"
-is "$(grep -c '^ok ' <<<"$out")" "$n" "all $n strategies: every event once, intact, right buffer"
-like "$out" "$((6 * ncpu)) threads x" "6 x NCPU = $((6 * ncpu)) threads"
-[ $rc -eq 0 ] || diag "$(grep -v '^ok' <<<"$out" | head -n 20)"
-field() { sed -n "s/^#   $1: .* \([0-9]*\) $2.*/\1/p" <<<"$out" | head -n 1; }
+host_check "$n" "all $n strategies: every event once, intact, right buffer"
 records=$(sed -n 's/^#   ringbuf-rseq: \([0-9]*\) records read.*/\1/p' <<<"$out")
 is "$records" "$((6 * ncpu * 50000))" "rseq: the reader took 6 x NCPU x 50000 records"
 remote=$(sed -n 's/^#   ringbuf-rseq: .*, \([0-9]*\) remote commits.*/\1/p' <<<"$out")

@@ -1,0 +1,81 @@
+# SPDX-License-Identifier: MIT
+# TAP helpers for the bench tests (bash), on top of tap.sh: the bench's binary, bad input, a
+# --check on the host or in a guest, a CSV field. Sourced by bench/*/tests/*.t.
+. "$(dirname "${BASH_SOURCE[0]}")/tap.sh"
+
+# need_bin NAME: bin=$BUILD/guest/bin/NAME, or a plan of one failed test and exit.
+need_bin() {
+	bin=$BUILD/guest/bin/$1
+	[ -x "$bin" ] || { echo "1..1"; echo "not ok 1 - $bin is built (make bench-tests)"; exit 1; }
+}
+
+# bad REGEX ARGS...: $bin ARGS exits 2 with one line on stderr, matching REGEX (two tests).
+bad() {
+	local err rc
+	err=$("$bin" "${@:2}" 2>&1 >/dev/null); rc=$?
+	is "$rc:$(wc -l <<<"$err")" "2:1" "${bin##*/} ${*:2} fails with one line"
+	like "$err" "$1" "... saying why ($1)"
+}
+
+# run_refuses DRIVER ARGS...: the bench's run driver refuses ARGS with status 2 and one line,
+# and writes nothing to data/ (two tests).
+run_refuses() {
+	local d err rc
+	d=$(mktemp -d)
+	err=$(DATA=$d/data "$@" 2>&1); rc=$?
+	is "$rc:$(wc -l <<<"$err")" "2:1" "${1#"$LAB/"} ${*:2}: status 2, one line"
+	is "$(ls -A "$d/data" 2>/dev/null | wc -l)" 0 "... and nothing in data/"
+	rm -rf "$d"
+}
+
+# host_check WANT WHAT ARGS...: $bin --check ARGS on the host exits 0, prints WANT "ok" lines
+# (WHAT: what they prove) and runs 6 x NCPU threads (three tests); its output in $out.
+host_check() {
+	local want=$1 what=$2 rc ncpu
+	shift 2
+	ncpu=$(nproc)
+	out=$("$bin" --check "$@" 2>&1); rc=$?
+	ok $rc "--check $* exits 0"
+	is "$(grep -c '^ok ' <<<"$out")" "$want" "$what"
+	like "$out" "$((6 * ncpu)) threads x" "6 x NCPU = $((6 * ncpu)) threads"
+	[ $rc -eq 0 ] || diag "$(grep -v '^ok' <<<"$out" | head -n 20)"
+}
+
+# boot ARGS...: scripts/boot ARGS (stderr too), TIMEOUT seconds at most (BOOT_TIMEOUT, 400).
+boot() { TIMEOUT=${TIMEOUT:-${BOOT_TIMEOUT:-400}} "$LAB/scripts/boot" "$@" 2>&1; }
+
+# guest_check VARIANT WANT WHAT CMD...: CMD (a --check) in a VARIANT guest exits 0 and prints
+# WANT "ok" lines (WHAT: what they prove; two tests); its output in $out.
+guest_check() {
+	local v=$1 want=$2 what=$3 rc
+	shift 3
+	out=$(boot "$v" -- "$@"); rc=$?
+	ok $rc "$v: $* exits 0"
+	is "$(grep -c '^ok ' <<<"$out")" "$want" "$v: $what"
+	[ $rc -eq 0 ] || diag "$(grep -v '^ok' <<<"$out" | tail -n 20)"
+}
+
+# csv FILE METHOD COLUMN: the column's value in the first row of METHOD; "<no FILE>", "<no row
+# METHOD>" or "<no column COLUMN>" when there is none, so that a missing CSV or row never
+# compares equal to an empty value.
+csv() {
+	[ -f "$1" ] || { echo "<no $1>"; return; }
+	perl -MText::ParseWords -ne 'chomp; my @f = parse_line(",", 0, $_);
+	if ($. == 1) { %c = map { $f[$_] => $_ } 0..$#f; next }
+	if ($f[$c{method}] eq "'"$2"'") {
+		print exists $c{"'"$3"'"} ? $f[$c{"'"$3"'"}] : "<no column '"$3"'>"; $found = 1; exit }
+	END { print "<no row '"$2"'>" unless $found }' "$1"; }
+
+# guest_run_enosys BENCH RSEQ_ROW OTHER_ROW ARGS...: bench/BENCH/run rseq-n ARGS (TCG) writes
+# a run directory whose RSEQ_ROW says ENOSYS and whose OTHER_ROW ran (three tests).
+guest_run_enosys() {
+	local b=$1 rseq=$2 other=$3 t d
+	shift 3
+	t=$(mktemp -d)
+	DATA=$t/data ACCEL=tcg "$LAB/bench/$b/run" rseq-n "$@" >"$t/log" 2>&1
+	ok $? "rseq-n: bench/$b/run rseq-n exits 0"
+	d=$(ls -d "$t"/data/*-"$b"-rseq-n 2>/dev/null | head -n 1)
+	is "$(csv "$d/$b.csv" "$rseq" status)" ENOSYS "rseq-n: $rseq row says ENOSYS"
+	is "$(csv "$d/$b.csv" "$other" status)" ok "rseq-n: $other row ran"
+	rm -rf "$t"
+}
