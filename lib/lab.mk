@@ -8,6 +8,61 @@ LAB_LIB_SRCS := lib/options.c lib/harness.c lib/exec.c lib/worker.c lib/stats.c 
 		lib/icount.c lib/pmu.c lib/outfile.c lib/meta.c lib/vdso.c lib/kstats.c
 # Recorded in each run's metadata.
 BENCH_CFLAGS = $(GUEST_CFLAGS) -DLAB_CC='"$(CC)"' -DLAB_CFLAGS='"$(GUEST_CFLAGS)"'
+# What the multi-threaded per-CPU benches (percpu, ringbuf, alloc) link beside LAB_LIB_SRCS.
+LAB_MT_SRCS := lib/mt-bench.c lib/threads.c lib/disturb.c lib/results-cols.c
+
+# rseq_bench NAME,VAR: a bench's static binary $(VAR_BIN) (lab-NAME, in every guest) from
+# $(VAR_SRCS) and bench/NAME/NAME-rseq.c, the one file built against the kernel tree's selftests
+# rseq helpers in place ($(VAR_ST): rseq.h, rseq-ARCH.h, and its rseq.c linked; nothing copied).
+# Used as $(eval $(call rseq_bench,NAME,VAR)) after VAR_SRCS.
+define rseq_bench
+$(2)_BIN  := $$(BUILD)/guest/bin/lab-$(1)
+$(2)_HDRS := $$(HEADERS) $$(wildcard bench/$(1)/*.h)
+$(2)_ST   := $$(SRC)/tools/testing/selftests/rseq
+$(2)_OBJ  := $$(BUILD)/guest/obj/$(1)
+# Only the files that need them see the kernel tree's include paths.
+$(2)_ST_CFLAGS = $$(GUEST_CFLAGS) -I$$($(2)_ST) -I$$(SRC)/tools/include
+GUEST_BINS += $$($(2)_BIN)
+bench-tests: $$($(2)_BIN)
+
+$$($(2)_OBJ)/$(1)-rseq.o: bench/$(1)/$(1)-rseq.c $$($(2)_HDRS) bench/$(1)/bench.mk \
+		| $$(SRC)/.lab-unpacked
+	@mkdir -p $$(@D)
+	$$(CC) $$($(2)_ST_CFLAGS) -c -o $$@ $$<
+
+$$($(2)_OBJ)/selftests-rseq.o: $$($(2)_ST)/rseq.c bench/$(1)/bench.mk | $$(SRC)/.lab-unpacked
+	@mkdir -p $$(@D)
+	$$(CC) $$($(2)_ST_CFLAGS) -c -o $$@ $$<
+
+$$($(2)_BIN): $$($(2)_SRCS) $$($(2)_OBJ)/$(1)-rseq.o $$($(2)_OBJ)/selftests-rseq.o \
+		$$($(2)_HDRS) bench/$(1)/bench.mk
+	@mkdir -p $$(@D)
+	$$(CC) $$(BENCH_CFLAGS) -o $$@ $$($(2)_SRCS) $$($(2)_OBJ)/$(1)-rseq.o \
+		$$($(2)_OBJ)/selftests-rseq.o -lpthread -ldl -lm
+endef
+
+# run_stages NAME,VAR,WHAT: a bench run by its driver bench/NAME/run: make NAME-host,
+# NAME-guest (VARIANT), NAME-report (its runs' report alone, from data/; plots/ untouched) and
+# the main job's stages, on the host and in each variant's guest; $(VAR_ARGS) are its options.
+define run_stages
+.PHONY: $(1)-host $(1)-guest $(1)-report
+$(1)-host: $$($(2)_BIN)
+	bench/$(1)/run host $$($(2)_ARGS)
+$(1)-guest: $$($(2)_BIN) $$(BUILD)/images/$$(VARIANT).bzImage $$(BUILD)/initramfs/lab.cpio
+	bench/$(1)/run $$(VARIANT) $$($(2)_ARGS)
+$(1)-report: $$(AB_BIN)
+	@t=$$$$(mktemp -d) && RUNS="*-$(1)-*" PLOTS=$$$$t scripts/report 2>/dev/null; rc=$$$$?; rm -rf $$$$t; exit $$$$rc
+
+$(2)_PARAMS := $$(call params,$(1),$$($(2)_ARGS) ACCEL=$$(ACCEL) CPUS=$$(CPUS))
+$$(STAMPS)/$(1)-host: $$($(2)_BIN) bench/$(1)/run $$($(2)_PARAMS)
+	scripts/stage "$(3) on the host" bench/$(1)/run host $$($(2)_ARGS)
+	@mkdir -p $$(@D) && touch $$@
+$$(STAMPS)/$(1)-guest-%: $$($(2)_BIN) $$(BUILD)/images/%.bzImage bench/$(1)/run \
+		$$(BOOT_DEPS) $$($(2)_PARAMS) | $$(BUILD)/initramfs/lab.cpio
+	scripts/stage "$(3) in a $$* guest" bench/$(1)/run $$* $$($(2)_ARGS)
+	@mkdir -p $$(@D) && touch $$@
+MAIN_STAGES += $$(STAMPS)/$(1)-host $$(patsubst %,$$(STAMPS)/$(1)-guest-%,$$(VARIANTS))
+endef
 
 AB_BIN  := $(BUILD)/host/bin/lab-ab
 AB_SRCS := lib/lab-ab.c lib/ab.c lib/ab-input.c lib/stats.c

@@ -1,38 +1,14 @@
 # SPDX-License-Identifier: MIT
 # The per-CPU strategies bench (lab-percpu): one static binary for the host and the guests,
-# its rseq rows built against the kernel tree's selftests rseq helpers in place (nothing is
-# copied: tools/testing/selftests/rseq/rseq.h, rseq-x86.h and rseq.c from $(SRC)), and its
-# stages on the host and in each variant's guest. Included by the top Makefile.
+# its rseq rows built against the kernel tree's selftests rseq helpers in place (lib/lab.mk's
+# rseq_bench), and its stages on the host and in each variant's guest. Included by the top
+# Makefile.
 
-PERCPU_BIN  := $(BUILD)/guest/bin/lab-percpu
-PERCPU_SRCS := bench/percpu/percpu.c bench/percpu/percpu-cases.c lib/disturb.c lib/mt-bench.c \
-	       bench/percpu/percpu-run.c bench/percpu/percpu-report.c lib/threads.c lib/results-cols.c \
-	       $(LAB_LIB_SRCS)
-PERCPU_HDRS := $(HEADERS) $(wildcard bench/percpu/*.h)
-PERCPU_ST   := $(SRC)/tools/testing/selftests/rseq
-PERCPU_OBJ  := $(BUILD)/guest/obj/percpu
-# Only the two files that need them see the kernel tree's include paths.
-PERCPU_ST_CFLAGS = $(GUEST_CFLAGS) -I$(PERCPU_ST) -I$(SRC)/tools/include
-
-GUEST_BINS += $(PERCPU_BIN)
-
-$(PERCPU_OBJ)/percpu-rseq.o: bench/percpu/percpu-rseq.c $(PERCPU_HDRS) bench/percpu/bench.mk \
-		| $(SRC)/.lab-unpacked
-	@mkdir -p $(@D)
-	$(CC) $(PERCPU_ST_CFLAGS) -c -o $@ $<
-
-$(PERCPU_OBJ)/selftests-rseq.o: $(PERCPU_ST)/rseq.c bench/percpu/bench.mk | $(SRC)/.lab-unpacked
-	@mkdir -p $(@D)
-	$(CC) $(PERCPU_ST_CFLAGS) -c -o $@ $<
-
-$(PERCPU_BIN): $(PERCPU_SRCS) $(PERCPU_OBJ)/percpu-rseq.o $(PERCPU_OBJ)/selftests-rseq.o \
-		$(PERCPU_HDRS) bench/percpu/bench.mk
-	@mkdir -p $(@D)
-	$(CC) $(BENCH_CFLAGS) -o $@ $(PERCPU_SRCS) $(PERCPU_OBJ)/percpu-rseq.o \
-		$(PERCPU_OBJ)/selftests-rseq.o -lpthread -ldl -lm
+PERCPU_SRCS := bench/percpu/percpu.c bench/percpu/percpu-cases.c bench/percpu/percpu-run.c \
+	       bench/percpu/percpu-report.c $(LAB_MT_SRCS) $(LAB_LIB_SRCS)
+$(eval $(call rseq_bench,percpu,PERCPU))
 
 .PHONY: bench-percpu-host bench-percpu-guest
-bench-tests: $(PERCPU_BIN)
 
 # PERCPU_ARGS passes options to lab-percpu (e.g. PERCPU_ARGS="--reps 9 --threads 1,2").
 bench-percpu-host: $(PERCPU_BIN)
