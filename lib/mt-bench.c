@@ -189,6 +189,13 @@ int lab_mt_cpus(struct lab_mt_options *o, struct lab_mt_cpus *c)
 	return 0;
 }
 
+struct lab_disturb lab_mt_disturb(const struct lab_mt_options *o, const struct lab_mt_cpus *c)
+{
+	struct lab_disturb d = { o->disturb, o->every, o->signal_us, c->cpus, c->ncpu };
+
+	return d;
+}
+
 int lab_mt_check_threads(const struct lab_mt_options *o, const struct lab_mt_cpus *c)
 {
 	return o->check_threads ? o->check_threads : 6 * c->ncpu;

@@ -193,7 +193,7 @@ static struct al_run make_run(const struct options *o, int nthreads, int request
 {
 	struct al_run run = { nthreads, 0, request, o->burst, o->mt.check, c->nslots,
 			      (size_t)o->max_samples,
-			      { o->mt.disturb, o->mt.every, o->mt.signal_us, c->cpus, c->ncpu } };
+			      lab_mt_disturb(&o->mt, c) };
 	return run;
 }
 

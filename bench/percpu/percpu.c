@@ -44,7 +44,7 @@ static struct lab_pc_run make_run(const struct lab_mt_options *o, int nthreads, 
 				  const struct lab_mt_cpus *c)
 {
 	struct lab_pc_run run = { nthreads, iters, c->nslots,
-				  { o->disturb, o->every, o->signal_us, c->cpus, c->ncpu } };
+				  lab_mt_disturb(o, c) };
 	return run;
 }
 

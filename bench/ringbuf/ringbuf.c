@@ -83,7 +83,7 @@ static struct rb_run make_run(const struct options *o, const struct rb_strategy 
 {
 	struct rb_run run = { nthreads, iters, s->per_thread ? nthreads : c->nslots, o->subbuf,
 			      o->nsub, o->mt.check, !o->mt.check,
-			      { o->mt.disturb, o->mt.every, o->mt.signal_us, c->cpus, c->ncpu } };
+			      lab_mt_disturb(&o->mt, c) };
 	return run;
 }
 

@@ -17,6 +17,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "lab/disturb.h"
 #include "lab/results.h"
 
 #define LAB_MT_MAX_COUNTS 64 /* counts in a --threads list */
@@ -71,6 +72,9 @@ struct lab_mt_cpus {
 /* Fill c and o->cpu; a --cpu the process may not run on is a usage error. 0, or -1 after a
  * message. */
 int lab_mt_cpus(struct lab_mt_options *o, struct lab_mt_cpus *c);
+
+/* The disturbances of a run: --disturb, --every, --signal-us; migrations walk c's CPUs. */
+struct lab_disturb lab_mt_disturb(const struct lab_mt_options *o, const struct lab_mt_cpus *c);
 
 /* The --check runs' thread count: --check-threads, or 6 x NCPU. */
 int lab_mt_check_threads(const struct lab_mt_options *o, const struct lab_mt_cpus *c);
