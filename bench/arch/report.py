@@ -9,12 +9,14 @@ import report_text as rt
 
 ARCHES = ("x86_64", "arm64", "arm")
 
-# The seed's ARMv7 figures (ns), as its commit message gives them.
+# The seed's ARMv7 figures (ns), as its commit message gives them. Its getcpu rows were
+# glibc's getcpu without rseq (2018): our rows measured with glibc's rseq off ("off:").
 SEED_ARM32 = {
     "empty": 8.4, "rseq-own": 16.7, "sched_getcpu-rseq-off": 301.8, "syscall": 234.9,
-    "counter-getcpu-atomic": 344.0, "counter-rseq": 31.4,
-    "lock-cmpxchg": 751.0, "lock-rseq": 128.5,
+    "off:counter-getcpu-atomic": 344.0, "off:counter-rseq": 31.4,
+    "off:lock-cmpxchg": 751.0, "off:lock-rseq": 128.5,
 }
+OFF_CSV = "percpu-glibc-rseq-off.csv"
 
 # (method, label) of the CPU reads and of the per-CPU rows, in the seed's order.
 READS = (
@@ -28,6 +30,10 @@ READS = (
     ("syscall", "getcpu system call"),
 )
 PERCPU = (
+    ("off:counter-getcpu-atomic", "counter: getcpu+atomic [off]"),
+    ("off:counter-rseq", "counter: rseq cs [off]"),
+    ("off:lock-cmpxchg", "lock: getcpu + cmpxchg [off]"),
+    ("off:lock-rseq", "lock: rseq try-lock [off]"),
     ("counter-getcpu-atomic", "counter: getcpu + atomic add"),
     ("counter-rseq-cpuid-atomic", "counter: rseq cpu_id+atomic"),
     ("counter-rseq", "counter: rseq critical sect."),
@@ -75,16 +81,25 @@ def _figure(run, csv_name, method, column):
     return None
 
 
+def _where(method):
+    """(CSV file, method) of a row name; "off:" rows come from the glibc-rseq-off pass."""
+    if any(method == m for m, _ in READS):
+        return "cpu-read.csv", method
+    if method.startswith("off:"):
+        return OFF_CSV, method[4:]
+    return "percpu.csv", method
+
+
 def _insn(run, method):
     """Instructions/op under icount: cpu-read's counted column, percpu's ns (1 ns = 1 insn)."""
-    if any(method == m for m, _ in READS):
-        return _figure(run, "cpu-read.csv", method, "instructions_per_op")
-    return _figure(run, "percpu.csv", method, "ns_per_op")
+    csv_name, m = _where(method)
+    column = "instructions_per_op" if csv_name == "cpu-read.csv" else "ns_per_op"
+    return _figure(run, csv_name, m, column)
 
 
 def _ns(run, method):
-    csv_name = "cpu-read.csv" if any(method == m for m, _ in READS) else "percpu.csv"
-    return _figure(run, csv_name, method, "ns_per_op")
+    csv_name, m = _where(method)
+    return _figure(run, csv_name, m, "ns_per_op")
 
 
 def _cell(value, unit=""):
@@ -114,6 +129,9 @@ def section(runs, md):
     lines.append("seed: ARMv7 Cubietruck (Cortex-A7), ns. Ours: QEMU guests, icount")
     lines.append("instructions/op (path length, not time); TCG columns are emulator")
     lines.append("figures (QEMU's translated code on this host), not ARM timings.")
+    lines.append("[off]: glibc's rseq off, as in 2018: getcpu is glibc's system call on")
+    lines.append("ARM (vDSO on x86_64), rseq rows register their own area; the other")
+    lines.append("per-CPU rows run with glibc 2.36's rseq on (its sched_getcpu reads it).")
     lines.append("")
     head = f"{'':29}{'seed arm':>9}{'arm':>8}{'arm64':>8}{'x86_64':>8}{'arm TCG':>10}"
     lines.append(head)
@@ -126,11 +144,14 @@ def section(runs, md):
                      f"{_cell(_insn(icount['x86_64'], method)):>8}"
                      f"{_cell(_ns(tcg['arm'], method)):>10}")
     lines.append("")
-    lines.append("speedups (getcpu way / rseq way):")
-    for slow, fast, what, seed in (("counter-getcpu-atomic", "counter-rseq", "counter", "11.0x"),
-                                   ("lock-cmpxchg", "lock-rseq", "lock", "5.8x")):
+    lines.append("speedups, getcpu way / rseq way (seed: arm32 ns; ours: insn):")
+    for slow, fast, what, seed in (
+            ("off:counter-getcpu-atomic", "off:counter-rseq", "counter [off]", "11.0x"),
+            ("off:lock-cmpxchg", "off:lock-rseq", "lock [off]", "5.8x"),
+            ("counter-getcpu-atomic", "counter-rseq", "counter [on]", "-"),
+            ("lock-cmpxchg", "lock-rseq", "lock [on]", "-")):
         cells = [_speedup(_insn(icount[a], slow), _insn(icount[a], fast)) for a in ARCHES]
-        lines.append(f"  {what:8} seed arm32 {seed} (ns); insn: x86_64 {cells[0]},"
+        lines.append(f"  {what:13} seed {seed:5} insn: x86_64 {cells[0]},"
                      f" arm64 {cells[1]}, arm {cells[2]}")
     lines.append("  (the seed's lock is liburcu's per-CPU lock; ours the lab's lock rows)")
     lines.append("vDSO getcpu: none on arm64 or arm (glibc's sched_getcpu makes the")
