@@ -144,8 +144,13 @@ int lab_mt_getopt(int argc, char **argv, const struct option *own, struct lab_mt
 	int n = 0, opt;
 
 	memcpy(all, shared, sizeof(shared));
-	for (; own && own[n].name && n < MAX_OWN; n++)
+	for (; own && own[n].name; n++) {
+		if (n == MAX_OWN) {
+			fprintf(stderr, "%s: more than %d options of its own\n", o->b->prog, MAX_OWN);
+			exit(1);
+		}
 		all[NSHARED + n] = own[n];
+	}
 	memset(&all[NSHARED + n], 0, sizeof(all[0]));
 	while ((opt = getopt_long(argc, argv, "", all, NULL)) != -1) {
 		if (opt > 0 && opt < LAB_MT_OWN_MAX && opt != '?')
