@@ -34,7 +34,8 @@ def figure(value, unit):
     v = num(value)
     if unit == "insn" and v == int(v):
         return "%d" % v
-    return "%.2f" % v
+    # Four significant figures at most past 1000: the column stays 7 wide.
+    return "%.2f" % v if v < 1000 else "%.0f" % v
 
 
 def speedup(base, row):

@@ -267,6 +267,25 @@ def ab_table(ab):
     return lines
 
 
+def interval(r):
+    """The 95 % interval of the % change, when lab-ab gives one (older runs have none)."""
+    if r.get("pct_lo", "") in ("", "nan") or r.get("pct_hi", "") in ("", "nan"):
+        return ""
+    return " [%+.1f, %+.1f]" % (num(r["pct_lo"]), num(r["pct_hi"]))
+
+
+def resolution(r):
+    """Whether the interval resolves +-1 %, and the runs a side that would (lab-ab's)."""
+    words = []
+    if r.get("resolution"):
+        words.append(r["resolution"] + " at +-1 %")
+    if r.get("runs_ci_1pct", "") not in ("", "nan", "0"):
+        words.append("runs a side for +-1 %%: %s" % r["runs_ci_1pct"])
+    if ";" in r.get("modes", ""):
+        words.append("modes " + ", ".join(m.replace("x", " x", 1) for m in r["modes"].split(";")))
+    return "; " + "; ".join(words) if words else ""
+
+
 def ab_sentences(ab, what):
     """One sentence per comparison; a % change needs no unit, only what was measured."""
     lines = []
@@ -274,9 +293,10 @@ def ab_sentences(ab, what):
         if r["verdict"] == "base":
             continue
         key = r["key"]
-        lines += fold("%s, %s: %s: %s %% %s vs %s (%s, n=%s each)." % (
+        lines += fold("%s, %s: %s: %s %%%s %s vs %s (%s, n=%s each%s)." % (
             key.rsplit(",", 1)[0], key.split(",", 1)[-1], describe(r["variant"]),
-            signed_1dp(r["pct"]), what, describe(r["base"]), r["verdict"], r["n"]), WIDTH)
+            signed_1dp(r["pct"]), interval(r), what, describe(r["base"]), r["verdict"], r["n"],
+            resolution(r)), WIDTH)
     return lines
 
 
@@ -305,7 +325,8 @@ def hackbench(t, md):
     unit = "G instructions" if accel == "icount" else "s"
     lines = section("hackbench A/B (%s, figures in %s)" % (accel, unit), md) + pre(md)
     lines += ["Debian rt-tests hackbench %s, %s boots" % (hb_params(hb), hb.meta.joined("rounds")),
-              "per column interleaved; Welch's t test at 95 %.",
+              "per column interleaved; Welch's t test at 95 %, Holm over the",
+              "comparisons; [interval] of the change; resolved: within +-1 %.",
               "run: %s on %s" % (hb.name, hb.meta.first("host") or "?"), ""]
     lines += ab_table(hb.ab) + [""]
     lines += ab_sentences(hb.ab, "instructions" if accel == "icount" else "time")
