@@ -46,6 +46,15 @@ if [ -x "$BUILD/host/bin/lab-ab" ]; then
 else
 	skip "no lab-ab (make lib-tests)" "A/B verdict"
 fi
+# Interleaved rounds: one hyperfine file per round, each command's times joined in order.
+for r in 1 2; do
+	printf '{"results":[{"command":"a","mean":%s,"stddev":null,"times":[%s]},{"command":"b","mean":%s,"stddev":null,"times":[%s]}]}' \
+		"$((r * 2 - 1))" "$((r * 2 - 1))" "$((r * 2))" "$((r * 2))" > "$t/round-$r.json"
+done
+rows=$("$parse" icount "$t/round-1.json" "$t/round-2.json")
+like "$rows" '^a,icount,2,2\.000000,1\.414214,2\.000000,1\.000000,3\.000000,1\.0000,1\.000000;3\.000000$' \
+	"rounds: a's times from both files in order, mean and sd (n - 1) over them"
+like "$rows" '^b,icount,2,3\.000000,1\.414214,3\.000000,2\.000000,4\.000000,1\.5000,' "  and b's"
 mkdir -p "$t/build/images"
 printf 'variant: x\nrelease: 6.1\n' > "$t/build/images/x.info"
 out=$(BUILD=$t/build "$LAB/scripts/build-times" x 2>&1); rc=$?
