@@ -34,7 +34,8 @@ def section(runs, md):
                 speedup(b.get("getcpu-cas"), b.get("rseq")), fig(b.get("percpu-lock")),
                 fig(b.get("tcache")), fig(b.get("arena")), fig(b.get("glibc"))))
     out += ["CAS: getcpu+CAS, lock: getcpu + per-CPU lock; speed: CAS over rseq",
-            "(the seed's form), same threads, +-half its range from min and max"]
+            "(the seed's form), same threads, +-half its range from min and max;",
+            "TCG rows are emulator ns, icount rows instructions per pair (exact)"]
     out += ([] if not md else ["```"]) + head("Allocator request latency (ns, 95 % CI)", md)
     out += ["seed (jemalloc at Facebook): rseq caches 1-2 % lower average,",
             "2-3 % lower P99 latency",

@@ -27,5 +27,5 @@ def section(runs, md):
                                                             fig(s), fig(p), speedup(g, s)))
     out += ["speedup: getcpu+atomic over rseq, same threads, +-half its range",
             "from the reps' min and max; host: no noise control; TCG rows are",
-            "emulator timings"]
+            "emulator timings; icount rows are instructions per event (exact)"]
     return out + (["```"] if md else [])
