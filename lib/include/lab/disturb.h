@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Disturbances for the correctness runs of the multi-threaded benches (ringbuf, alloc): yields
+ * Disturbances for the correctness runs of the multi-threaded benches (percpu, ringbuf, alloc): yields
  * and self-migrations every N operations, and a per-thread timer whose SIGALRM lands wherever
  * the thread is, often inside an rseq critical section, which the kernel must then abort.
  */
