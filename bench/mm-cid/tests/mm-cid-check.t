@@ -93,6 +93,12 @@ if have_image rseq-n; then
 	out=$("$LAB/scripts/boot" rseq-n -- lab-mmcid --mode reads --read-iters 1000 2>&1); r=$?
 	ok $r "rseq-n guest: lab-mmcid --mode reads runs"
 	like "$out" "cpu_id,own,32,unavailable,," "and says cpu_id is unavailable (no rseq at all)"
+	# Strategies too: without rseq no index is ever written, so none may wait for one.
+	out=$(TIMEOUT=120 "$LAB/scripts/boot" rseq-n -- \
+		lab-mmcid --mode strategies --threads 1 --iters 1000 2>&1); r=$?
+	ok $r "rseq-n guest: lab-mmcid --mode strategies ends"
+	is "$(printf '%s\n' "$out" | grep -cE '^(counter|list),(cpu|mm_cid),1,.*,unavailable,')" 4 \
+		"  with every strategy row unavailable"
 else
 	skip "rseq-n not built" "rseq-n guest"
 fi
