@@ -311,6 +311,18 @@ def counters_table(counters):
     return lines
 
 
+def idle_note(hb):
+    """Under icount with sleep=off an idle guest's clock jumps to the next timer: name the
+    modes whose runs had idle ticks, whose figures are then virtual time, not instructions."""
+    idle = unique("%s/%s" % (r["mode"], r["ipc"]) for r in hb.rows
+                  if num(r.get("idle_ticks", "")) > 0)
+    if not idle:
+        return []
+    return fold("virtual time, not pure instructions, in %s: their runs had idle ticks "
+                "(the clock jumps to the next timer; idle_ticks in hackbench.csv)."
+                % ", ".join(idle), WIDTH) + [""]
+
+
 def hb_params(hb):
     """hackbench's options, without the note after ';'."""
     return "\n".join(p.split(";")[0] for p in hb.meta.all("params"))
@@ -328,7 +340,7 @@ def hackbench(t, md):
               "per column interleaved; Welch's t test at 95 %, Holm over the",
               "comparisons; [interval] of the change; resolved: within +-1 %.",
               "run: %s on %s" % (hb.name, hb.meta.first("host") or "?"), ""]
-    lines += ab_table(hb.ab) + [""]
+    lines += idle_note(hb) + ab_table(hb.ab) + [""]
     lines += ab_sentences(hb.ab, "instructions" if accel == "icount" else "time")
     if hb.counters:
         lines += counters_table(hb.counters)
