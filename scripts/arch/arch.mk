@@ -81,7 +81,10 @@ $(BUILD)/initramfs/$(1)/lab.cpio: scripts/guest/init scripts/make-initramfs $(ca
 	ARCH=$(1) scripts/make-initramfs $$@ $(call arm_bins,$(1))
 
 # Kernels: the same variants and identities as x86_64's, the arch in the identity.
-$(BUILD)/images/$(1)/%.$$($(1)_IMG): $(IMAGE_SRC_DEP) kernel/fragments/arch-$(1).config | arch-cc-$(1)
+# One order-only list: $(IMAGE_SRC_DEP) is "| the unpacked tree" (or nothing with KSRC), and a
+# second "|" would make the rule unusable, so a fresh tree would never build the image.
+$(BUILD)/images/$(1)/%.$$($(1)_IMG): kernel/fragments/arch-$(1).config \
+		$(if $(IMAGE_SRC_DEP),$(IMAGE_SRC_DEP),|) arch-cc-$(1)
 	ARCH=$(1) scripts/build-kernel $$*
 
 .PHONY: arch-guest-$(1) arch-kernels-$(1)
