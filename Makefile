@@ -145,7 +145,8 @@ distclean:
 MAIN_FIRST := $(filter $(STAMPS)/boot-smoke-% $(STAMPS)/size,$(MAIN_STAGES))
 MAIN_LAST  := $(filter $(STAMPS)/hackbench,$(MAIN_STAGES))
 MAIN_ORDER := $(MAIN_FIRST) $(filter-out $(MAIN_FIRST) $(MAIN_LAST),$(MAIN_STAGES)) $(MAIN_LAST)
-$(PLOTS)/report.txt: $(MAIN_ORDER) scripts/report $(wildcard scripts/*.py) $(AB_BIN)
+$(PLOTS)/report.txt: $(MAIN_ORDER) scripts/report $(wildcard scripts/*.py bench/*/report.py lava/report.py) \
+		$(AB_BIN)
 	scripts/stage "report from data/" scripts/report
 
 # Probe KVM again (scripts/kvm-probe caches its answer, with the reason, in build/kvm-probe).
