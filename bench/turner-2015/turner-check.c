@@ -147,9 +147,15 @@ static void fork_and_exec(const char *self)
 static struct turner_node *nodes;
 static long nnodes;
 
+/* Set once this thread's CPU pointer is registered: until then the kernel restarts none of
+ * its sequences (the interface's rule), so a handler running one could lose an update. */
+static __thread volatile sig_atomic_t registered;
+
 static void on_signal(int sig)
 {
 	(void)sig;
+	if (!registered)
+		return;
 	/* A sequence on the same data as the one this may have interrupted. */
 	turner_counter_add_slow(counters, 0);
 	atomic_fetch_add(&signals_handled, 1);
@@ -165,6 +171,7 @@ static void *worker(void *arg)
 		atomic_fetch_add(&workers_done, 1);
 		return (void *)1;
 	}
+	registered = 1;
 	for (long i = 0; i < iters; i++) {
 		struct turner_node *nd;
 
