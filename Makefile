@@ -34,10 +34,11 @@ BOOT_DEPS := scripts/boot scripts/guest/init scripts/lib.sh
 # Nothing compiles before the packages are installed (make -j on a fresh machine).
 DEPS_DONE := $(BUILD)/.deps
 
-# params NAME,VALUE: a file whose content is VALUE, rewritten only when VALUE changes, so a
-# stage that lists it reruns when one of its parameters changed and not otherwise.
-params = $(shell mkdir -p $(BUILD)/params && f=$(BUILD)/params/$(1) && \
-	[ "$$(cat $$f 2>/dev/null)" = '$(2)' ] || printf '%s\n' '$(2)' > $$f)$(BUILD)/params/$(1)
+# params NAME,VALUE: a file named for VALUE (its hash), made once: a stage that lists it reruns
+# when one of its parameters changed, and a make run with other knobs (make compare
+# ACCEL=icount, a test) never touches the file of the values the main job ran with.
+params = $(shell mkdir -p $(BUILD)/params && f=$(BUILD)/params/$(1)-$$(printf '%s' '$(2)' | \
+	md5sum | cut -c1-12) && { [ -f $$f ] || printf '%s\n' '$(2)' > $$f; } && echo $$f)
 
 # Static programs that go into every guest; each bench.mk adds its own, its stages and tests.
 GUEST_BINS := $(BUILD)/guest/bin/lab-check

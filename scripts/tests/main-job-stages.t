@@ -40,6 +40,8 @@ is "$(printf '%s\n' "$s" | grep -c -e '^build-kernel' -e 'CPU reads')" 0 "  and 
 s=$(stages kernel/fragments/rseq-n.config)
 like "$s" "^build-kernel rseq-n$" "a fragment change rebuilds its kernel"
 is "$(printf '%s\n' "$s" | grep -c '^build-kernel rseq-y')" 0 "  and not the kernel that does not use it"
+mk -n compare-prereqs ACCEL=icount HB_LOOPS=9 > /dev/null 2>&1
+mk -q "$t/plots/report.txt"; ok $? "a make run with other knobs leaves the main job up to date"
 s=$(mk -n all HB_LOOPS=7 2>/dev/null | sed -n 's/^scripts\/stage "\([^"]*\)".*/\1/p')
 like "$s" "^hackbench A/B$" "a changed hackbench parameter reruns hackbench"
 is "$(printf '%s\n' "$s" | grep -c 'CPU reads')" 0 "  and nothing else that does not read it"
