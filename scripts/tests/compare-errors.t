@@ -56,7 +56,9 @@ if [ -d "$repo/.git" ]; then
 	direct KSRC="$repo" BASE=HEAD TEST="$broken" BENCH=size
 	is "$r" 125 "a revision that does not build: exit 125 (bisect skip)"
 	like "$out" "error: rseq-y: kernel build failed, see .*build/logs/rseq-y\.[0-9a-f]+\.build\.log" "its log path in one line"
-	log=$(grep -o '[^ ]*rseq-y\.[0-9a-f]*\.build\.log' <<< "$out" | head -n 1)
+	# the error line's log: when BASE is not in the store yet, its build's stage line names
+	# another (the base's) log first
+	log=$(sed -n 's/^error: rseq-y: kernel build failed, see \([^ ;]*\);.*/\1/p' <<< "$out" | head -n 1)
 	case $log in /*) ;; *) log=$LAB/$log ;; esac  # printed relative to the lab
 	grep -q 'broken on purpose' "$log" 2>/dev/null; ok $? "and the log has the compiler's error"
 	untouched "a failed build"
