@@ -90,13 +90,14 @@ $(BUILD)/images/%.bzImage: $(IMAGE_SRC_DEP)
 	scripts/build-kernel $*
 
 # Each variant's inputs, generated from its variant file; the .mk names its own inputs (the
-# series file among them), so a patch added to a series later remakes it.
-$(BUILD)/deps/%.mk: kernel/variants/% scripts/variant-deps
+# series file among them), so a patch added to a series later remakes it. One per KVER: a
+# series may have a port for it (kernel/patches/NAME-KVER, lib.sh's series_dir).
+$(BUILD)/deps/$(KVER)/%.mk: kernel/variants/% scripts/variant-deps
 	@mkdir -p $(@D)
 	@scripts/variant-deps $* > $@
 # Not for help, clean, or compare alone (it selects its kernels under names of its own).
 ifeq ($(filter help clean distclean,$(MAKECMDGOALS))$(if $(MAKECMDGOALS),$(if $(filter-out compare compare-prereqs,$(MAKECMDGOALS)),,x)),)
--include $(patsubst %,$(BUILD)/deps/%.mk,$(ALL_VARIANTS))
+-include $(patsubst %,$(BUILD)/deps/$(KVER)/%.mk,$(ALL_VARIANTS))
 # The source's identity once per make run (a bad KSRC or KREV stops here, in one line).
 # $(shell) sees neither exported nor command-line variables (make 4.3): they are passed.
 ID_ENV = KVER='$(KVER)' BUILD='$(BUILD)' KSRC='$(KSRC)' KREV='$(KREV)' CONFIG='$(CONFIG)'

@@ -41,30 +41,51 @@ series_patches() {
 	sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$1/series" | awk '{print $1}'
 }
 
-# series_dir SERIES: the directory of a series named in a variant (a name under
-# kernel/patches/, or a path).
+# series_dir SERIES: the directory of a series named in a variant: a path as it is; a name
+# under kernel/patches/ (PATCH_DIR), as NAME-$KVER when that directory exists (the series
+# ported to that kernel: rseq-stats-6.12), else NAME. patch-tree, variant-deps and
+# kernel-identity all resolve a series here, so they always agree on which one is built.
 series_dir() {
-	case $1 in */*) echo "$1" ;; *) echo "${PATCH_DIR:-$LAB/kernel/patches}/$1" ;; esac
+	local d=${PATCH_DIR:-$LAB/kernel/patches}
+	case $1 in
+	*/*) echo "$1" ;;
+	*) if [ -d "$d/$1-$KVER" ]; then echo "$d/$1-$KVER"; else echo "$d/$1"; fi ;;
+	esac
 }
 
 # kv FILE KEY: the value of the first "KEY: value" line of FILE (.info and .meta files).
 kv() { sed -n "s/^$2: //p" "$1" 2>/dev/null | head -n 1; }
 
+# The image functions read build/images/VARIANT.*, or with scripts/arch/load sourced, the
+# selected architecture's ($ARCH_IMAGES, $ARCH_IMG; x86_64's are the same as without).
+# image_kernels_hint VARIANT: the make command that builds the variant's kernel.
+image_kernels_hint() {
+	case ${ARCH:-x86_64} in
+	x86_64) echo "make kernels VARIANTS=$1" ;;
+	*) echo "make arch-kernels ARCHES=$ARCH ARM_VARIANTS=$1" ;;
+	esac
+}
+
 # image_field VARIANT FIELD: a field of build/images/VARIANT.info (what build-kernel recorded).
 image_field() {
-	local info=$BUILD/images/$1.info
-	[ -f "$info" ] || die "no kernel for '$1' ($info); run: make kernels VARIANTS=$1"
+	local info=${ARCH_IMAGES:-$BUILD/images}/$1.info
+	[ -f "$info" ] || die "no kernel for '$1' ($info); run: $(image_kernels_hint "$1")"
 	kv "$info" "$2"
 }
 
 # image_rseq VARIANT: "y" when the variant's kernel has CONFIG_RSEQ=y, else "n".
 image_rseq() {
-	if grep -q '^CONFIG_RSEQ=y' "$BUILD/images/$1.config" 2>/dev/null; then echo y; else echo n; fi
+	if grep -q '^CONFIG_RSEQ=y' "${ARCH_IMAGES:-$BUILD/images}/$1.config" 2>/dev/null; then
+		echo y
+	else
+		echo n
+	fi
 }
 
 # need_image VARIANT: stop with the make target that builds it when its kernel is missing.
 need_image() {
-	[ -f "$BUILD/images/$1.bzImage" ] || die "no kernel for '$1' (run: make kernels VARIANTS=$1)"
+	[ -f "${ARCH_IMAGES:-$BUILD/images}/$1.${ARCH_IMG:-bzImage}" ] ||
+		die "no kernel for '$1' (run: $(image_kernels_hint "$1"))"
 }
 
 # accel_resolve VARIANT [FALLBACK]: $ACCEL, or for "auto" (the default) kvm when a trial boot

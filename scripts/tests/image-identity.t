@@ -37,7 +37,7 @@ is "$(would_build kernels "$V")" "" "a copied series changes nothing"
 printf -- '--- a/README\n+++ b/README\n@@ -1 +1,2 @@\n Linux kernel\n+lab\n' > "$t/patches/rseq-stats/lab-extra.patch"
 echo lab-extra.patch >> "$t/patches/rseq-stats/series"
 is "$(would_build kernels "$V")" "rseq-stats rseq-stats-off" "a patch added to the series: its two variants only"
-grep -q lab-extra.patch "$b/deps/rseq-stats.mk"; ok $? "the deps file was remade and names the new patch"
+grep -q lab-extra.patch "$b/deps/$KVER/rseq-stats.mk"; ok $? "the deps file was remade and names the new patch"
 built kernels "$V"
 unset PATCH_DIR
 rm -rf "$b/deps"

@@ -21,12 +21,12 @@ cat > "$t/Makefile" <<MK
 BUILD := $t/build
 all: \$(BUILD)/images/v.bzImage
 \$(BUILD)/images/v.bzImage: ; @mkdir -p \$(@D) && touch \$@
-\$(BUILD)/deps/v.mk: ; @mkdir -p \$(@D) && VARIANT_DIR=$t/kernel/variants PATCH_DIR=$t/patches $LAB/scripts/variant-deps v > \$@
-include \$(BUILD)/deps/v.mk
+\$(BUILD)/deps/$KVER/v.mk: ; @mkdir -p \$(@D) && VARIANT_DIR=$t/kernel/variants PATCH_DIR=$t/patches $LAB/scripts/variant-deps v > \$@
+include \$(BUILD)/deps/$KVER/v.mk
 MK
 # The deps file was written before the series changed (as in a real tree).
-mkdir -p "$t/build/deps" && cp "$t/v.mk" "$t/build/deps/v.mk" && touch -d '1 hour ago' "$t/build/deps/v.mk"
+mkdir -p "$t/build/deps/$KVER" && cp "$t/v.mk" "$t/build/deps/$KVER/v.mk" && touch -d '1 hour ago' "$t/build/deps/$KVER/v.mk"
 out=$(cd "$t" && make -s -f "$t/Makefile" 2>&1); ok $? "make with a deps file naming a deleted patch runs ($out)"
-like "$(cat "$t/build/deps/v.mk")" "a.patch" "the deps file is remade"
-is "$(grep -c 'b.patch' "$t/build/deps/v.mk")" 0 "  without the deleted patch"
+like "$(cat "$t/build/deps/$KVER/v.mk")" "a.patch" "the deps file is remade"
+is "$(grep -c 'b.patch' "$t/build/deps/$KVER/v.mk")" 0 "  without the deleted patch"
 done_testing
