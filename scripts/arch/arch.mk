@@ -30,7 +30,7 @@ $(1)_IMG := $(call arch_get,$(1),ARCH_IMG)
 $(1)_BIN := $(BUILD)/guest/$(1)/bin
 $(1)_OBJ := $(BUILD)/guest/$(1)/obj
 $(1)_CFLAGS := $(CFLAGS) -Ilib/include -static
-$(1)_ST_CFLAGS := -O2 -g -Wall -static -I$(RSEQ_ST) -I$(SRC)/tools/include
+$(1)_ST_CFLAGS := -O2 -g -Wall -static -I$(RSEQ_ST) -I$(GUEST_SRC)/tools/include
 
 # The toolchain first: one line naming the package when it is missing.
 .PHONY: arch-cc-$(1)
@@ -45,12 +45,12 @@ $$($(1)_BIN)/lab-cpuread: $(CPUREAD_SRCS) $(CPUREAD_HDRS) | arch-cc-$(1)
 	$$($(1)_CC) $$($(1)_CFLAGS) -DLAB_CC='"$$($(1)_CC)"' -DLAB_CFLAGS='"$$($(1)_CFLAGS)"' \
 		-o $$@ $(CPUREAD_SRCS) -lm
 # The per-CPU rseq rows against the tree's selftests helpers (rseq-arm64.h, rseq-arm.h).
-$$($(1)_OBJ)/percpu-rseq.o: bench/percpu/percpu-rseq.c $(PERCPU_HDRS) | arch-cc-$(1) $(SRC)/.lab-unpacked
+$$($(1)_OBJ)/percpu-rseq.o: bench/percpu/percpu-rseq.c $(PERCPU_HDRS) | arch-cc-$(1) $(GUEST_SRC)/.lab-unpacked
 	@mkdir -p $$(@D)
-	$$($(1)_CC) $$($(1)_CFLAGS) -I$(PERCPU_ST) -I$(SRC)/tools/include -c -o $$@ $$<
-$$($(1)_OBJ)/selftests-rseq.o: $(PERCPU_ST)/rseq.c | arch-cc-$(1) $(SRC)/.lab-unpacked
+	$$($(1)_CC) $$($(1)_CFLAGS) -I$(PERCPU_ST) -I$(GUEST_SRC)/tools/include -c -o $$@ $$<
+$$($(1)_OBJ)/selftests-rseq.o: $(PERCPU_ST)/rseq.c | arch-cc-$(1) $(GUEST_SRC)/.lab-unpacked
 	@mkdir -p $$(@D)
-	$$($(1)_CC) $$($(1)_CFLAGS) -I$(PERCPU_ST) -I$(SRC)/tools/include -c -o $$@ $$<
+	$$($(1)_CC) $$($(1)_CFLAGS) -I$(PERCPU_ST) -I$(GUEST_SRC)/tools/include -c -o $$@ $$<
 $$($(1)_BIN)/lab-percpu: $(PERCPU_SRCS) $(PERCPU_HDRS) $$($(1)_OBJ)/percpu-rseq.o \
 		$$($(1)_OBJ)/selftests-rseq.o
 	@mkdir -p $$(@D)
@@ -73,12 +73,13 @@ $$($(1)_BIN)/rseq-suite: bench/rseq-suite/guest-run
 	cp $$< $$@
 	chmod 755 $$@
 
-$(BUILD)/arch-deps/$(1)/bin/busybox: scripts/arch/fetch-busybox
+$(BUILD)/arch-deps/$(1)/bin/busybox: scripts/arch/fetch-busybox scripts/arch/fetch-deb
 	scripts/arch/fetch-busybox $(1)
+# ARM_EXTRA_BINS_ARCH: what bench.mk files add to the ARCH guest (hackbench's).
 $(BUILD)/initramfs/$(1)/lab.cpio: scripts/guest/init scripts/make-initramfs $(call arm_bins,$(1)) \
-		$(BUILD)/arch-deps/$(1)/bin/busybox $(BUILD)/tools/gen_init_cpio
+		$(ARM_EXTRA_BINS_$(1)) $(BUILD)/arch-deps/$(1)/bin/busybox $(BUILD)/tools/gen_init_cpio
 	@mkdir -p $$(@D)
-	ARCH=$(1) scripts/make-initramfs $$@ $(call arm_bins,$(1))
+	ARCH=$(1) scripts/make-initramfs $$@ $(call arm_bins,$(1)) $(ARM_EXTRA_BINS_$(1))
 
 # Kernels: the same variants and identities as x86_64's, the arch in the identity.
 # One order-only list: $(IMAGE_SRC_DEP) is "| the unpacked tree" (or nothing with KSRC), and a
