@@ -25,6 +25,11 @@ PLOTS     ?= $(abspath plots)
 export KVER BUILD DATA PLOTS
 
 SRC       := $(BUILD)/src/linux-$(KVER)
+# The guest programs build against the selftests rseq helpers of linux-6.1 whatever KVER the
+# kernels are: those helpers' arguments changed in 6.3, and the programs are static binaries of
+# one rseq ABI, so one set serves every kernel (6.1, 6.12, make modern's).
+GUEST_KVER := 6.1
+GUEST_SRC := $(BUILD)/src/linux-$(GUEST_KVER)
 STAMPS    := $(BUILD)/stamps
 ALL_VARIANTS := $(notdir $(wildcard kernel/variants/*))
 IMAGES     = $(patsubst %,$(BUILD)/images/%.bzImage,$(1))
@@ -67,12 +72,16 @@ $(DEPS_DONE): scripts/install-deps
 source: $(SRC)/.lab-unpacked
 $(SRC)/.lab-unpacked: | $(DEPS_DONE)
 	scripts/kernel-source
+ifneq ($(GUEST_SRC),$(SRC))
+$(GUEST_SRC)/.lab-unpacked: | $(DEPS_DONE)
+	KVER=$(GUEST_KVER) scripts/kernel-source
+endif
 
 # The kernel's own initramfs writer, built from the pristine tree.
 tools: $(BUILD)/tools/gen_init_cpio
-$(BUILD)/tools/gen_init_cpio: | $(SRC)/.lab-unpacked
+$(BUILD)/tools/gen_init_cpio: | $(GUEST_SRC)/.lab-unpacked
 	@mkdir -p $(@D)
-	$(CC) -O2 -o $@ $(SRC)/usr/gen_init_cpio.c
+	$(CC) -O2 -o $@ $(GUEST_SRC)/usr/gen_init_cpio.c
 
 # Kernels come from Debian's linux-source-$(KVER), or KSRC=DIR (any kernel tree; KREV=REV: a
 # commit of it), on CONFIG (tinyconfig, defconfig or a .config path). Each variant's identity

@@ -18,19 +18,19 @@ LAB_MT_SRCS := lib/mt-bench.c lib/threads.c lib/disturb.c lib/results-cols.c
 define rseq_bench
 $(2)_BIN  := $$(BUILD)/guest/bin/lab-$(1)
 $(2)_HDRS := $$(HEADERS) $$(wildcard bench/$(1)/*.h)
-$(2)_ST   := $$(SRC)/tools/testing/selftests/rseq
+$(2)_ST   := $$(GUEST_SRC)/tools/testing/selftests/rseq
 $(2)_OBJ  := $$(BUILD)/guest/obj/$(1)
 # Only the files that need them see the kernel tree's include paths.
-$(2)_ST_CFLAGS = $$(GUEST_CFLAGS) -I$$($(2)_ST) -I$$(SRC)/tools/include
+$(2)_ST_CFLAGS = $$(GUEST_CFLAGS) -I$$($(2)_ST) -I$$(GUEST_SRC)/tools/include
 GUEST_BINS += $$($(2)_BIN)
 bench-tests: $$($(2)_BIN)
 
 $$($(2)_OBJ)/$(1)-rseq.o: bench/$(1)/$(1)-rseq.c $$($(2)_HDRS) bench/$(1)/bench.mk \
-		| $$(SRC)/.lab-unpacked
+		| $$(GUEST_SRC)/.lab-unpacked
 	@mkdir -p $$(@D)
 	$$(CC) $$($(2)_ST_CFLAGS) -c -o $$@ $$<
 
-$$($(2)_OBJ)/selftests-rseq.o: $$($(2)_ST)/rseq.c bench/$(1)/bench.mk | $$(SRC)/.lab-unpacked
+$$($(2)_OBJ)/selftests-rseq.o: $$($(2)_ST)/rseq.c bench/$(1)/bench.mk | $$(GUEST_SRC)/.lab-unpacked
 	@mkdir -p $$(@D)
 	$$(CC) $$($(2)_ST_CFLAGS) -c -o $$@ $$<
 

@@ -1,12 +1,13 @@
 # SPDX-License-Identifier: MIT
 # The rseq correctness suite's guest programs (included by the top-level Makefile):
 # our own ABI tests from bench/rseq-suite/, the kernel tree's rseq selftests compiled in place from
-# the unpacked tree of this KVER (nothing copied into the repo), and the guest runner script.
+# the unpacked linux-6.1 tree whatever KVER is (GUEST_SRC, see the Makefile; nothing copied into
+# the repo), and the guest runner script.
 
 RSEQ_OWN_TESTS := rseq-probe rseq-abi rseq-cs rseq-syscall-cs
 RSEQ_SELFTESTS := basic_test basic_percpu_ops_test param_test param_test_benchmark \
 	param_test_compare_twice
-RSEQ_ST := $(SRC)/tools/testing/selftests/rseq
+RSEQ_ST := $(GUEST_SRC)/tools/testing/selftests/rseq
 
 GUEST_BINS += $(patsubst %,$(BUILD)/guest/bin/%,$(RSEQ_OWN_TESTS) $(RSEQ_SELFTESTS)) \
 	$(BUILD)/guest/bin/rseq-suite
@@ -20,11 +21,11 @@ $(RSEQ_OWN_BINS): $(BUILD)/guest/bin/%: bench/rseq-suite/%.c $(HEADERS) | $(DEPS
 # The selftests as their Makefile builds them, but static and with librseq's rseq.c linked in
 # rather than shared. Its rseq.c leaves the registration to glibc 2.35+ (__rseq_offset) when
 # glibc made one; -ldl is for its dlsym fallback.
-RSEQ_ST_CFLAGS := -O2 -g -Wall -static -I$(RSEQ_ST) -I$(SRC)/tools/include
+RSEQ_ST_CFLAGS := -O2 -g -Wall -static -I$(RSEQ_ST) -I$(GUEST_SRC)/tools/include
 RSEQ_ST_DEPS = $(RSEQ_ST)/rseq.c $(wildcard $(RSEQ_ST)/*.h)
 # The sources appear when the tree is unpacked (on a fresh checkout, before the first build).
 RSEQ_ST_MAINS := basic_test basic_percpu_ops_test param_test
-$(patsubst %,$(RSEQ_ST)/%.c,$(RSEQ_ST_MAINS) rseq): | $(SRC)/.lab-unpacked ;
+$(patsubst %,$(RSEQ_ST)/%.c,$(RSEQ_ST_MAINS) rseq): | $(GUEST_SRC)/.lab-unpacked ;
 RSEQ_ST_LINK = $(RSEQ_ST)/rseq.c -lpthread -ldl
 
 $(patsubst %,$(BUILD)/guest/bin/%,$(RSEQ_ST_MAINS)): \
