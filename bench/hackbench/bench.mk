@@ -100,3 +100,23 @@ $$(BUILD)/guest/$(1)/bin/lab-hackbench: bench/hackbench/guest-run
 	install -m 0755 $$< $$@
 endef
 $(foreach a,arm64 arm,$(eval $(call hb_arm,$(a))))
+
+# Called by scripts/arch/arch.mk for each ARM architecture (ARM_HOOKS), where its kernels'
+# paths are known: make hackbench-ARCH, and the main job's stage when ARCHES names ARCH. The
+# A/B is that architecture's rseq-n against its rseq-y (glibc registration off and on), under
+# icount, with the same knobs as x86_64's.
+ARM_HB_VARIANTS ?= rseq-n rseq-y
+define hb_arm_stage
+.PHONY: hackbench-$(1)
+hackbench-$(1): $$(HB_GUEST_$(1)) $$(call arm_images,$(1),$$(ARM_HB_VARIANTS)) $$(AB_BIN) \
+		$$(BUILD)/initramfs/$(1)/lab.cpio
+	ARCH=$(1) ACCEL=icount bench/hackbench/run $$(ARM_HB_VARIANTS)
+$$(STAMPS)/hackbench-$(1): $$(HB_GUEST_$(1)) $$(call arm_images,$(1),$$(ARM_HB_VARIANTS)) \
+		$$(AB_BIN) bench/hackbench/run bench/hackbench/parse $$(BOOT_DEPS) $$(HB_PARAMS) \
+		| $$(BUILD)/initramfs/$(1)/lab.cpio
+	scripts/stage "hackbench A/B in $(1) guests (icount)" env ARCH=$(1) ACCEL=icount \
+		bench/hackbench/run $$(ARM_HB_VARIANTS)
+	@mkdir -p $$(@D) && touch $$@
+$(if $(filter $(1),$(ARM_SELECTED)),$$(PLOTS)/report.txt: $$(STAMPS)/hackbench-$(1))
+endef
+ARM_HOOKS += hb_arm_stage

@@ -114,6 +114,9 @@ $(STAMPS)/arch-bench-x86_64: $(BUILD)/images/rseq-y.bzImage $(BUILD)/initramfs/l
 	@mkdir -p $(@D) && touch $@
 
 ARM_SELECTED := $(filter $(ARM_ARCHES),$(ARCHES))
+# bench.mk files' rules for each ARM architecture that need its kernels' paths (arm_images):
+# ARM_HOOKS names templates of ARCH (hackbench's make hackbench-ARCH and main-job stage).
+$(foreach a,$(ARM_ARCHES),$(foreach h,$(ARM_HOOKS),$(eval $(call $(h),$(a)))))
 # The main job: with ARM in ARCHES, each architecture's icount run (x86_64's too, to compare)
 # comes before the report.
 ARCH_STAGES := $(if $(ARM_SELECTED),$(patsubst %,$(STAMPS)/arch-bench-%,x86_64 $(ARM_SELECTED)))
