@@ -19,11 +19,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
-#include <ucontext.h>
 #include <unistd.h>
 
 #include "lab/rseq-test.h"
-#include "lab/rseq-x86_64.h"
+#include "lab/rseq-cs.h"
 #include "lab/tap.h"
 
 /* Spin limit: long enough for several scheduler ticks even under TCG; the flag ends it early. */
@@ -54,7 +53,7 @@ static void on_usr1(int sig, siginfo_t *si, void *ctx)
 {
 	(void)sig;
 	(void)si;
-	handler_rip = ((ucontext_t *)ctx)->uc_mcontext.gregs[REG_RIP];
+	handler_rip = lab_uc_pc(ctx);
 	stop = 1;
 }
 

@@ -13,7 +13,7 @@
 #include <unistd.h>
 
 #include "lab/rseq-test.h"
-#include "lab/rseq-x86_64.h"
+#include "lab/rseq-cs.h"
 #include "lab/tap.h"
 
 static __thread struct rseq area __attribute__((aligned(32)));

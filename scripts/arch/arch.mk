@@ -18,8 +18,8 @@ ARM_TEST_VARIANTS ?= rseq-y
 export TEST_ARCHES ARM_TEST_VARIANTS
 
 arch_get = $(shell . scripts/arch/$(1) && echo "$$$(2)")
-ARM_PROGS := lab-check lab-cpuread lab-percpu rseq-probe rseq-abi basic_test \
-	basic_percpu_ops_test param_test param_test_compare_twice rseq-suite
+ARM_PROGS := lab-check lab-cpuread lab-percpu rseq-probe rseq-abi rseq-cs rseq-syscall-cs \
+	basic_test basic_percpu_ops_test param_test param_test_compare_twice rseq-suite
 arm_bins = $(patsubst %,$(BUILD)/guest/$(1)/bin/%,$(ARM_PROGS))
 arm_images = $(patsubst %,$(BUILD)/images/$(1)/%.$(call arch_get,$(1),ARCH_IMG),$(2))
 
@@ -57,8 +57,9 @@ $$($(1)_BIN)/lab-percpu: $(PERCPU_SRCS) $(PERCPU_HDRS) $$($(1)_OBJ)/percpu-rseq.
 	$$($(1)_CC) $$($(1)_CFLAGS) -DLAB_CC='"$$($(1)_CC)"' -DLAB_CFLAGS='"$$($(1)_CFLAGS)"' \
 		-o $$@ $(PERCPU_SRCS) $$($(1)_OBJ)/percpu-rseq.o $$($(1)_OBJ)/selftests-rseq.o \
 		-lpthread -ldl -lm
-$$($(1)_BIN)/rseq-probe $$($(1)_BIN)/rseq-abi: $$($(1)_BIN)/%: bench/rseq-suite/%.c $(HEADERS) \
-		| arch-cc-$(1)
+# Our ABI tests; rseq-cs and rseq-syscall-cs through lab/rseq-cs.h's per-arch critical sections.
+$$($(1)_BIN)/rseq-probe $$($(1)_BIN)/rseq-abi $$($(1)_BIN)/rseq-cs $$($(1)_BIN)/rseq-syscall-cs: \
+		$$($(1)_BIN)/%: bench/rseq-suite/%.c $(HEADERS) | arch-cc-$(1)
 	@mkdir -p $$(@D)
 	$$($(1)_CC) $$($(1)_CFLAGS) -o $$@ $$< -lpthread
 $$($(1)_BIN)/basic_test $$($(1)_BIN)/basic_percpu_ops_test $$($(1)_BIN)/param_test: \

@@ -11,6 +11,7 @@
 #define LAB_RSEQ_X86_64_H
 
 #include <stddef.h>
+#include <ucontext.h>
 
 #include "lab/rseq-abi.h"
 
@@ -103,5 +104,11 @@ LAB_RSEQ_CS_FN(lab_rseq_spin_abort_in_cs, LAB_STR(LAB_RSEQ_SIG), "5f", "")
 /* A getpid system call made inside the critical section, which DEBUG_RSEQ kernels punish. */
 LAB_RSEQ_CS_FN(lab_rseq_syscall_in_cs, LAB_STR(LAB_RSEQ_SIG), "4f",
 	       "movl $39, %%eax\n\tsyscall\n\t", "rcx", "r11")
+
+/* The interrupted program counter in a signal handler's context. */
+static inline unsigned long lab_uc_pc(void *ctx)
+{
+	return (unsigned long)((ucontext_t *)ctx)->uc_mcontext.gregs[REG_RIP];
+}
 
 #endif

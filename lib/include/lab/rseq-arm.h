@@ -1,0 +1,103 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * 32-bit ARM (ARMv7, A32 or Thumb-2 as the compiler chooses; armhf's gcc chooses Thumb-2) rseq
+ * critical sections for the ABI tests (lab/rseq-cs.h picks this file on arm): the same
+ * functions, behaviour and descriptor layout as lab/rseq-x86_64.h, which explains them. The
+ * descriptor's u64 fields are a word and a zero word each (little endian); rseq->rseq_cs gets
+ * the descriptor's address in its low word (the area starts zeroed, so its high word is 0).
+ * The descriptor is in .data: its address is built with movw/movt (adr reaches its own
+ * section only). Thumb code addresses carry no mode bit in the descriptor or in a signal
+ * context's pc; the abort address read with adr is masked the same way.
+ */
+#ifndef LAB_RSEQ_ARM_H
+#define LAB_RSEQ_ARM_H
+
+#include <stddef.h>
+#include <sys/syscall.h>
+#include <ucontext.h>
+
+#include "lab/rseq-abi.h"
+
+#if !defined(__arm__) || defined(__ARMEB__)
+#error "lab/rseq-arm.h is 32-bit little-endian ARM only"
+#endif
+
+#define LAB_CS_COMMITTED 0
+#define LAB_CS_ABORTED 1
+#define LAB_CS_TIMEOUT 2
+
+#define LAB_STR_(x) #x
+#define LAB_STR(x) LAB_STR_(x)
+
+/* Labels as on x86_64: 1 start_ip, 5 spin loop, 2 post-commit ip, 4 abort ip (own section). */
+#define LAB_RSEQ_CS_ASM(SIG, ABORT, BODY)                                               \
+	".pushsection .data.lab_rseq_cs, \"aw\"\n\t"                                    \
+	".balign 32\n"                                                                  \
+	"3:\n\t"                                                                        \
+	".word 0, 0\n\t"                                                                \
+	".word 1f, 0, (2f - 1f), 0, " ABORT ", 0\n\t"                                   \
+	".popsection\n\t"                                                               \
+	"movw r2, #:lower16:3b\n\t"                                                     \
+	"movt r2, #:upper16:3b\n\t"                                                     \
+	"str r2, [%[area], %[cs_off]]\n"                                                \
+	"1:\n\t"                                                                        \
+	"mov r3, #1\n\t"                                                                \
+	"str r3, [%[in_cs]]\n\t"                                                        \
+	BODY                                                                            \
+	"5:\n\t"                                                                        \
+	"ldr r3, [%[stop]]\n\t"                                                         \
+	"cmp r3, #0\n\t"                                                                \
+	"bne 2f\n\t"                                                                    \
+	"subs %[limit], %[limit], #1\n\t"                                               \
+	"bne 5b\n"                                                                      \
+	"2:\n\t"                                                                        \
+	"mov %[ret], #" LAB_STR(LAB_CS_COMMITTED) "\n\t"                                \
+	"cmp %[limit], #0\n\t"                                                          \
+	"bne 9f\n\t"                                                                    \
+	"mov %[ret], #" LAB_STR(LAB_CS_TIMEOUT) "\n\t"                                  \
+	"b 9f\n\t"                                                                      \
+	".pushsection .text.lab_rseq_abort, \"ax\"\n\t"                                 \
+	".word " SIG "\n"                                                               \
+	"4:\n\t"                                                                        \
+	"mov %[ret], #" LAB_STR(LAB_CS_ABORTED) "\n\t"                                  \
+	"adr %[aip], 4b\n\t"                                                            \
+	"bic %[aip], %[aip], #1\n\t"                                                    \
+	"b 9f\n\t"                                                                      \
+	".popsection\n"                                                                 \
+	"9:\n\t"
+
+#define LAB_RSEQ_CS_OPERANDS                                                             \
+	: [ret] "=&r"(ret), [limit] "+r"(limit), [aip] "+r"(aip)                         \
+	: [area] "r"(area), [stop] "r"(stop), [in_cs] "r"(in_cs),                        \
+	  [cs_off] "i"(offsetof(struct rseq, rseq_cs))
+
+#define LAB_RSEQ_CS_FN(NAME, SIG, ABORT, BODY, ...)                                      \
+	static inline int NAME(struct rseq *area, volatile int *stop, volatile int *in_cs, \
+			       unsigned long limit, unsigned long *abort_ip)               \
+	{                                                                                \
+		unsigned long aip = 0;                                                   \
+		int ret;                                                                 \
+                                                                                         \
+		__asm__ __volatile__(LAB_RSEQ_CS_ASM(SIG, ABORT, BODY)                   \
+				     LAB_RSEQ_CS_OPERANDS                                \
+				     : "r2", "r3", "memory", "cc", ##__VA_ARGS__);       \
+		if (abort_ip)                                                            \
+			*abort_ip = aip;                                                 \
+		return ret;                                                              \
+	}
+
+LAB_RSEQ_CS_FN(lab_rseq_spin, LAB_STR(LAB_RSEQ_SIG), "4f", "")
+LAB_RSEQ_CS_FN(lab_rseq_spin_badsig, "0x53053052", "4f", "")
+LAB_RSEQ_CS_FN(lab_rseq_spin_abort_in_cs, LAB_STR(LAB_RSEQ_SIG), "5f", "")
+/* getpid (r7 = the number, svc #0; r0 takes the result). r7 is Thumb's frame pointer, which
+ * an asm may not clobber: it is saved around the call instead. */
+LAB_RSEQ_CS_FN(lab_rseq_syscall_in_cs, LAB_STR(LAB_RSEQ_SIG), "4f",
+	       "push {r7}\n\tmov r7, #" LAB_STR(__NR_getpid) "\n\tsvc #0\n\tpop {r7}\n\t", "r0")
+
+/* The interrupted program counter in a signal handler's context. */
+static inline unsigned long lab_uc_pc(void *ctx)
+{
+	return (unsigned long)((ucontext_t *)ctx)->uc_mcontext.arm_pc;
+}
+
+#endif
