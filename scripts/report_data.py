@@ -31,7 +31,8 @@ class Tables:
         self.cpuread = []   # rows: env variant accel method label status value min max unit
         self.envs = []      # one per cpu-read environment: env dir cpu kernel accel commit
         self.percpu = []    # rows: env variant accel method label threads status ns
-        self.hb = None      # the latest hackbench run (Hackbench), if any
+        self.hb = None      # the first of hbs (x86_64, lowest kernel release), if any
+        self.hbs = []       # the latest hackbench run per architecture and kernel releases
         self.sizes = None   # rows of the latest sizes.csv, if any
         self.deltas = None  # rows of its deltas.csv, if that is there
         self.runs = []      # every run, for the sections bench folders bring (report_bench)
@@ -161,11 +162,31 @@ def latest_with(runs, name):
     return found[-1] if found else None
 
 
+def release_key(release):
+    """A kernel release as numbers, for sorting (6.1.192 before 6.12.118)."""
+    return tuple(int(x) if x.isdigit() else 0 for x in release.split("-")[0].split("."))
+
+
+def hb_key(run):
+    """What a hackbench run compares: its architecture and its kernels' releases (from the
+    "kernel VARIANT: RELEASE ..." lines of hackbench.meta)."""
+    m = run.keyvalues("hackbench.meta")
+    releases = sorted({v.split(" ")[0] for k, v in m.pairs
+                       if k.startswith("kernel ") and ":" not in k}, key=release_key)
+    return (m.first("lab_arch") or "x86_64", tuple(releases))
+
+
 def add_hackbench(t, runs, ab):
-    """The latest hackbench run with lab-ab's comparison."""
-    run = latest_with(runs, "hackbench.csv")
-    if run:
-        t.hb = Hackbench(run, ab)
+    """The latest hackbench run per architecture and kernel releases (the main job's 6.1
+    kernels, make modern's 6.12 ones, an ARM guest's), each with lab-ab's comparison; the
+    x86_64 ones first, lower releases first."""
+    latest = {}
+    for run in runs:
+        if run.has("hackbench.csv"):
+            latest[hb_key(run)] = run
+    order = sorted(latest, key=lambda k: (k[0] != "x86_64", k[0], [release_key(r) for r in k[1]]))
+    t.hbs = [Hackbench(latest[k], ab) for k in order]
+    t.hb = t.hbs[0] if t.hbs else None
 
 
 def add_sizes(t, runs):

@@ -328,17 +328,35 @@ def hb_params(hb):
     return "\n".join(p.split(";")[0] for p in hb.meta.all("params"))
 
 
+def hb_kernel_line(hb):
+    """The kernels a hackbench run compared: "kernels: rseq-n 6.1.192, rseq-y 6.1.192"."""
+    return "kernels: " + ", ".join("%s %s" % (k[0], k[1]) for k in hb_kernels(hb))
+
+
 def hackbench(t, md):
-    """The hackbench A/B: lab-ab's table, one sentence per comparison, rseq counters."""
-    if not t.hb:
-        return []
-    hb = t.hb
+    """The hackbench A/Bs, one section per architecture and kernel releases (the main job's,
+    make modern's): lab-ab's table, one sentence per comparison, rseq counters."""
+    runs = t.hbs or ([t.hb] if t.hb else [])
+    lines = []
+    for hb in runs:
+        lines += hackbench_one(hb, md, len(runs) > 1)
+    return lines
+
+
+def hackbench_one(hb, md, named):
+    """One hackbench run's section; named: its title says its architecture and kernels."""
     accel = hb.meta.joined("accel")
     unit = "G instructions" if accel == "icount" else "s"
-    lines = section("hackbench A/B (%s, figures in %s)" % (accel, unit), md) + pre(md)
+    what = ""
+    if named:
+        arch = hb.meta.first("lab_arch") or "x86_64"
+        what = ", %s%s" % ("" if arch == "x86_64" else arch + " ",
+                           " ".join(unique(k[1] for k in hb_kernels(hb))))
+    lines = section("hackbench A/B%s (%s, figures in %s)" % (what, accel, unit), md) + pre(md)
     lines += ["Debian rt-tests hackbench %s, %s boots" % (hb_params(hb), hb.meta.joined("rounds")),
               "per column interleaved; Welch's t test at 95 %, Holm over the",
               "comparisons; [interval] of the change; resolved: within +-1 %.",
+              hb_kernel_line(hb),
               "run: %s on %s" % (hb.name, hb.meta.first("host") or "?"), ""]
     lines += idle_note(hb) + ab_table(hb.ab) + [""]
     lines += ab_sentences(hb.ab, "instructions" if accel == "icount" else "time")

@@ -1,0 +1,139 @@
+# SPDX-License-Identifier: MIT
+"""Kernels side by side (found by scripts/report_bench): make modern's guests of another
+Debian kernel (variant names VARIANT-KVER, e.g. rseq-y-6.12) beside the main job's (rseq-y,
+6.1), one table per variant and accelerator with a column per kernel release: the newest
+CPU-read, per-CPU (1 thread) and mm_cid runs of each. Under icount the figures are exact
+instructions per op, under TCG emulator ns. Runs from elsewhere (LAVA, bundles) are left out."""
+
+import re
+
+from report_rows import cell, heading
+
+SUFFIX = re.compile(r"-[0-9]+\.[0-9]+$")
+LINE = 72
+
+
+def base_variant(variant):
+    """rseq-y-6.12 -> rseq-y: the variant a make modern image was built from."""
+    return SUFFIX.sub("", variant)
+
+
+def release_key(release):
+    """A kernel release as numbers, for the column order (6.1.192 before 6.12.118)."""
+    return tuple(int(x) if x.isdigit() else 0 for x in release.split("-")[0].split("."))
+
+
+def value(r, col_icount, col_other, accel):
+    """The figure of a row: instructions under icount, else ns; its status when not ok."""
+    if r.get("status", "ok") != "ok":
+        return r.get("status", "")[:11]
+    v = cell(r, col_icount if accel == "icount" else col_other)
+    if v is None:
+        return "-"
+    return "%.0f" % v if v >= 1000 else "%.2f" % v
+
+
+def newest(runs, csv, meta, kernel_key):
+    """The newest run holding csv per (variant, accel): {key: (run, release)}; guests only."""
+    found = {}
+    for run in runs:
+        if not run.has(csv):
+            continue
+        m = run.keyvalues(meta)
+        rows = run.csv(csv)
+        variant = (rows[0].get("variant") if rows else "") or m.first("variant")
+        accel = (rows[0].get("accel") if rows else "") or m.first("accel")
+        if m.first("hardware") or variant in ("", "host") or accel in ("", "none"):
+            continue
+        found[(variant, accel)] = (run, m.first(kernel_key))
+    return found
+
+
+def cpuread_rows(run, accel):
+    """(figure name, value) of a cpu-read run, one thread."""
+    return [("cpu-read " + r.get("method", ""), r.get("label") or r.get("method", ""),
+             value(r, "instructions_per_op", "ns_per_op", accel))
+            for r in run.csv("cpu-read.csv") if r.get("threads", "") in ("", "1")]
+
+
+def percpu_rows(run, accel):
+    """(figure name, label, value) of a per-CPU run, one thread."""
+    return [("percpu " + r.get("method", ""), "percpu: " + (r.get("label") or r.get("method", "")),
+             value(r, "instructions_per_op", "ns_per_op", accel))
+            for name in run.files("percpu*.csv") for r in run.csv(name)
+            if r.get("threads", "") == "1"]
+
+
+def mmcid_rows(run, accel):
+    """(figure name, label, value) of an mm-cid run: the reads, then the strategies
+    (ns per op and the slots touched)."""
+    out = []
+    if run.has("reads.csv"):
+        for r in run.csv("reads.csv"):
+            name = "mm-cid read %s %s" % (r.get("field", ""), r.get("area", ""))
+            out.append((name, "read %s (%s area)" % (r.get("field", ""), r.get("area", "")),
+                        value(r, "ns_per_read", "ns_per_read", "")))
+    if run.has("strategies.csv"):
+        for r in run.csv("strategies.csv"):
+            what = "%s by %s, %s thr, %s CPUs" % (r.get("strategy", ""), r.get("index", ""),
+                                                  r.get("threads", ""), r.get("cpus_allowed", ""))
+            v = value(r, "ns_per_op", "ns_per_op", "")
+            if r.get("status") == "ok" and r.get("slots_touched"):
+                v += " /%s" % r["slots_touched"]
+            out.append(("mm-cid " + what, what, v))
+    return out
+
+
+BENCHES = (("cpu-read.csv", "cpu-read.meta", "kernel_release", cpuread_rows),
+           ("percpu.csv", "percpu.meta", "kernel_release", percpu_rows),
+           ("strategies.csv", "mm-cid.meta", "kernel", mmcid_rows))
+
+
+def tables(runs):
+    """{(base variant, accel): {release: [(name, label, value)], "runs": [...]}}."""
+    out = {}
+    for csv, meta, key, rows_of in BENCHES:
+        for (variant, accel), (run, release) in newest(runs, csv, meta, key).items():
+            if not release:
+                continue
+            t = out.setdefault((base_variant(variant), accel), {})
+            t.setdefault(release, []).extend(rows_of(run, accel))
+            t.setdefault("runs", []).append(run.name)
+    return out
+
+
+def render(base, accel, t):
+    """One variant's table: a column per release, a row per figure any of them has."""
+    releases = sorted((k for k in t if k != "runs"), key=release_key)
+    width = LINE - 11 * len(releases)
+    unit = "instructions per op (exact)" if accel == "icount" else (
+        "ns per op (%s)" % ("emulator" if accel == "tcg" else accel))
+    out = ["", "%s, %s: %s" % (base, accel, unit),
+           "%-*s" % (width, "figure") + "".join("%11s" % r[:10] for r in releases)]
+    names, labels, by = [], {}, {}
+    for rel in releases:
+        for name, label, v in t[rel]:
+            if name not in labels:
+                names.append(name)
+                labels[name] = label
+            by[(name, rel)] = v
+    for name in names:
+        cells = [by.get((name, rel), "-") for rel in releases]
+        if all(c in ("-", "unavailable", "unsupported") for c in cells):
+            continue
+        out.append("%-*s" % (width, labels[name][:width - 1]) + "".join("%11s" % c for c in cells))
+    return out
+
+
+def section(runs, md):
+    """The hook scripts/report_bench calls: only when a variant ran on two kernels."""
+    found = {k: t for k, t in tables(runs).items() if len(t) > 2}
+    if not found:
+        return []
+    out = heading("Kernels side by side (make modern: VARIANT-KVER guests)", md)
+    out += ["the same static guest programs on each kernel; newest run per",
+            "variant, accelerator and kernel; mm_cid strategies: ns /slots touched"]
+    for (base, accel) in sorted(found):
+        out += render(base, accel, found[(base, accel)])
+    out += ["", "runs:"] + ["  " + r for k in sorted(found) for r in sorted(set(found[k]["runs"]))]
+    return out + (["```"] if md else [])
