@@ -1,0 +1,131 @@
+# SPDX-License-Identifier: MIT
+"""rseq work on exit to user, Linux 6.19's motivation (found by scripts/report_bench): the
+newest bench/rseq-stats/motivation run per kernel release. Per hackbench mode, from our
+backport of upstream's counters: exits to user per message and the share of exits that did
+rseq work (slowp + signal) with glibc registering and without; from the guest instructions
+(icount) of the plain RSEQ=y kernel with glibc registering (reg) and not (unreg): lab-ab's
+95 % interval of reg - unreg per message, and that change divided by the rseq work events
+registering added per message (the instructions per exit that did rseq work)."""
+
+import os
+
+import report_bench
+import report_stats
+from report_rows import cell, heading
+
+MODES = (("process", "pipe"), ("process", "socket"), ("thread", "pipe"), ("thread", "socket"))
+
+
+def mean(rows, f):
+    """The mean of f(row) over rows."""
+    return sum(f(r) for r in rows) / len(rows) if rows else 0.0
+
+
+def work(r, suffix=""):
+    """The rseq work events of a run: the notify-resume handler ran (slowp + signal)."""
+    return (cell(r, "slowp" + suffix) or 0) + (cell(r, "signal" + suffix) or 0)
+
+
+def newest(runs):
+    """The newest motivation run per kernel release, in release order."""
+    found = {}
+    for run in runs:
+        if run.has("motivation.csv") and run.has("insn.csv"):
+            found[run.keyvalues("motivation.meta").first("release")] = run
+    key = lambda rel: tuple(int(x) if x.isdigit() else 0 for x in rel.split("-")[0].split("."))
+    return [found[rel] for rel in sorted(found, key=key)]
+
+
+def lab_ab(run):
+    """lab-ab's reg vs unreg per mode: {(mode, ipc, variant): its row}."""
+    ab = report_stats.lab_ab_path(str(report_bench.LAB))
+    rows = report_stats.compare_hackbench(ab, run.path / "insn.csv")
+    return {tuple(r["key"].split(",")) + (r.get("variant"),): r for r in rows}
+
+
+def ci_text(d, lo, hi, fmt):
+    """A change and its interval: +16.0 [+2.5, +29.4]; "n<2" when lab-ab gave none."""
+    if d is None:
+        return "-"
+    if lo is None or hi is None:
+        return (fmt % d) + " (n<2)"
+    return "%s [%s, %s]" % (fmt % d, fmt % lo, fmt % hi)
+
+
+def short(mode, ipc):
+    """process/socket -> proc/sock: the table's first column."""
+    return "%s/%s" % (mode[:4] if mode == "process" else mode[:3], ipc[:4])
+
+
+def counters(rows):
+    """Per mode: exits per message, the share of exits doing rseq work with glibc
+    registering and without, ids stored per work event."""
+    out = ["%-10s %9s %13s %14s %9s" % ("mode/ipc", "exits/msg", "work/exit on",
+                                        "work/exit off", "ids/work")]
+    for mode, ipc in MODES:
+        rs = [r for r in rows if r["mode"] == mode and r["ipc"] == ipc]
+        if not rs:
+            continue
+        msgs = cell(rs[0], "messages")
+        ex, ex_off = mean(rs, lambda r: cell(r, "exit")), mean(rs, lambda r: cell(r, "exit_off"))
+        w, w_off = mean(rs, work), mean(rs, lambda r: work(r, "_off"))
+        out.append("%-10s %9.3f %12.2f%% %13.2f%% %9.3f" % (
+            short(mode, ipc), ex / msgs, 100 * w / ex, 100 * w_off / ex_off if ex_off else 0,
+            mean(rs, lambda r: cell(r, "ids")) / w if w else 0))
+    return out
+
+
+def instructions(rows, ab):
+    """Per mode: unreg's instructions per message, reg - unreg with lab-ab's 95 % CI, the
+    work events registering added per message, and the change per work event (the CI
+    scaled by the mean work: the work count's own spread is not in it)."""
+    out = ["%-10s %7s %21s %7s %21s" % ("mode/ipc", "unreg", "reg - unreg /msg",
+                                        "work", "per work event")]
+    for mode, ipc in MODES:
+        rs = [r for r in rows if r["mode"] == mode and r["ipc"] == ipc]
+        a, b = ab.get((mode, ipc, "reg")), ab.get((mode, ipc, "unreg"))
+        if not rs or not a or not b:
+            continue
+        dw = mean(rs, lambda r: work(r) - work(r, "_off")) / cell(rs[0], "messages")
+        d, lo, hi = cell(a, "diff"), cell(a, "diff_lo"), cell(a, "diff_hi")
+        if d is None and cell(b, "diff") is not None:  # lab-ab took reg as its base
+            d, lo, hi = -cell(b, "diff"), -cell(b, "diff_hi"), -cell(b, "diff_lo")
+        if d is None:  # one run a side: lab-ab compares nothing; the plain difference
+            d, lo, hi = cell(a, "mean") - cell(b, "mean"), None, None
+        per = "-"
+        if dw > 0 and d is not None:
+            per = ci_text(d / dw, None if lo is None else lo / dw,
+                          None if hi is None else hi / dw, "%+.0f")
+        out.append("%-10s %7.1f %21s %7.4f %21s" % (short(mode, ipc), cell(b, "mean"),
+                                                    ci_text(d, lo, hi, "%+.1f"), dw, per))
+    return out
+
+
+def one_run(run):
+    """The lines of one motivation run."""
+    m = run.keyvalues("motivation.meta")
+    rows = run.csv("motivation.csv")
+    out = ["", "%s (%s; base %s), icount, 1 vCPU" % (
+        m.first("release"), m.first("stats_variant"), m.first("base_variant")),
+        "run %s:" % run.name,
+        "  %s rounds x %s runs a mode, hackbench %s" % (
+            m.first("rounds"), m.first("reps_per_boot"), m.first("hackbench").split(",")[0])]
+    out += counters(rows) + ["instructions per message; reg - unreg per work event added:"]
+    return out + instructions(rows, lab_ab(run))
+
+
+def section(runs, md):
+    """The hook scripts/report_bench calls."""
+    found = newest(runs)
+    if not found:
+        return []
+    out = heading("rseq work on exit to user (6.19's motivation)", md)
+    out += ["hackbench with glibc registering rseq (on) and not (off); exits,",
+            "work (slowp + signal: the notify-resume handler ran) and ids from",
+            "our backport of upstream's counters; instructions under icount.",
+            "Thread modes repeat exactly for a seed; process modes, process/",
+            "socket most, land on other trajectories (bench/hackbench), so the",
+            "per-work figure is a difference of two chaotic totals: read its CI."]
+    for run in found:
+        out += one_run(run)
+    return out + (["```"] if md else [])
