@@ -8,3 +8,12 @@ GUEST_BINS += $(RSEQ_STATS_CHECK)
 $(RSEQ_STATS_CHECK): bench/rseq-stats/rseq-stats-check.c $(HEADERS) | $(DEPS_DONE)
 	@mkdir -p $(@D)
 	$(CC) $(GUEST_CFLAGS) -o $@ $< -lpthread
+
+# 6.19's motivation on these kernels (bench/rseq-stats/motivation): rseq work on exit and its
+# instructions, under icount. make modern runs it on the 6.12 kernels.
+MOT_STATS ?= rseq-stats
+MOT_BASE  ?= rseq-y
+.PHONY: rseq-motivation
+rseq-motivation: $(call IMAGES,$(MOT_STATS) $(MOT_BASE)) $(HB_GUEST) $(AB_BIN) \
+		| $(BUILD)/initramfs/lab.cpio
+	bench/rseq-stats/motivation $(MOT_STATS) $(MOT_BASE)
