@@ -12,6 +12,14 @@ RSEQ_ST := $(GUEST_SRC)/tools/testing/selftests/rseq
 GUEST_BINS += $(patsubst %,$(BUILD)/guest/bin/%,$(RSEQ_OWN_TESTS) $(RSEQ_SELFTESTS)) \
 	$(BUILD)/guest/bin/rseq-suite
 
+# RSEQ=n as user space sees it, on any kernel: lab-nosys-rseq CMD runs CMD with every rseq(2)
+# call failing with ENOSYS (a ptrace tracer; nosys-ARCH.h has each architecture's registers).
+NOSYS_SRCS := bench/rseq-suite/nosys-rseq.c $(wildcard bench/rseq-suite/nosys-*.h)
+GUEST_BINS += $(BUILD)/guest/bin/lab-nosys-rseq
+$(BUILD)/guest/bin/lab-nosys-rseq: $(NOSYS_SRCS) | $(DEPS_DONE)
+	@mkdir -p $(@D)
+	$(CC) $(GUEST_CFLAGS) -o $@ $<
+
 # Threads and pthread_kill: our tests need -lpthread (the generic rule does not add it).
 RSEQ_OWN_BINS := $(patsubst %,$(BUILD)/guest/bin/%,$(RSEQ_OWN_TESTS))
 $(RSEQ_OWN_BINS): $(BUILD)/guest/bin/%: bench/rseq-suite/%.c $(HEADERS) | $(DEPS_DONE)

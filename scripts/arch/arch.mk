@@ -19,7 +19,7 @@ export TEST_ARCHES ARM_TEST_VARIANTS
 
 arch_get = $(shell . scripts/arch/$(1) && echo "$$$(2)")
 ARM_PROGS := lab-check lab-cpuread lab-percpu rseq-probe rseq-abi rseq-cs rseq-syscall-cs \
-	basic_test basic_percpu_ops_test param_test param_test_compare_twice rseq-suite
+	lab-nosys-rseq basic_test basic_percpu_ops_test param_test param_test_compare_twice rseq-suite
 arm_bins = $(patsubst %,$(BUILD)/guest/$(1)/bin/%,$(ARM_PROGS))
 arm_images = $(patsubst %,$(BUILD)/images/$(1)/%.$(call arch_get,$(1),ARCH_IMG),$(2))
 
@@ -62,6 +62,9 @@ $$($(1)_BIN)/rseq-probe $$($(1)_BIN)/rseq-abi $$($(1)_BIN)/rseq-cs $$($(1)_BIN)/
 		$$($(1)_BIN)/%: bench/rseq-suite/%.c $(HEADERS) | arch-cc-$(1)
 	@mkdir -p $$(@D)
 	$$($(1)_CC) $$($(1)_CFLAGS) -o $$@ $$< -lpthread
+$$($(1)_BIN)/lab-nosys-rseq: $(NOSYS_SRCS) | arch-cc-$(1)
+	@mkdir -p $$(@D)
+	$$($(1)_CC) $$($(1)_CFLAGS) -o $$@ $$<
 $$($(1)_BIN)/basic_test $$($(1)_BIN)/basic_percpu_ops_test $$($(1)_BIN)/param_test: \
 		$$($(1)_BIN)/%: $(RSEQ_ST)/%.c $(RSEQ_ST_DEPS) | arch-cc-$(1)
 	@mkdir -p $$(@D)

@@ -3,8 +3,12 @@
 # of its rseq-y kernel under TCG with 2 vCPUs: the guest is that architecture, lab-check sees
 # the kernel, the CPU count and rseq; every CPU-read method returns the pinned CPU on every
 # CPU; every per-CPU strategy keeps an exact sum under yield, migration and signals; our ABI
-# test and the kernel tree's rseq selftests pass. rseq-n, where make built it for this
-# architecture (ARM_TEST_VARIANTS), must skip cleanly. Skips when TEST_ARCHES leaves it out.
+# tests (rseq-abi; rseq-cs and rseq-syscall-cs with this architecture's critical sections) and
+# the kernel tree's rseq selftests pass. RSEQ=n as user space sees it, on the same kernel: under
+# lab-nosys-rseq (ptrace makes every rseq(2) fail with ENOSYS) rseq-probe sees ENOSYS and the
+# suite skips cleanly; no kernel build for that. rseq-n, where make built it for this
+# architecture (the main job with ARCHES naming it, or ARM_TEST_VARIANTS), must skip cleanly
+# too. Skips when TEST_ARCHES leaves it out.
 . "$(dirname "$0")/../../../scripts/tests/tap.sh"
 . "$LAB/scripts/lib.sh"
 . "$LAB/scripts/arch/load"
@@ -33,6 +37,10 @@ if have rseq-y; then
 		lab-cpuread --check > cpuread.tap 2>&1; echo \$? > cpuread.rc
 		lab-percpu --check --check-ops 2000 > percpu.tap 2>&1; echo \$? > percpu.rc
 		rseq-abi > abi.tap 2>&1; echo \$? > abi.rc
+		rseq-cs > cs.tap 2>&1; echo \$? > cs.rc
+		rseq-syscall-cs survives > scs.tap 2>&1; echo \$? > scs.rc
+		lab-nosys-rseq rseq-probe > nosys-probe.out 2>&1; echo \$? > nosys-probe.rc
+		timeout 60 lab-nosys-rseq rseq-suite > nosys-suite.tap 2>&1; echo \$? > nosys-suite.rc
 		for p in basic_test \$FULL_ONLY; do \$p > \$p.log 2>&1; echo \$? > \$p.rc; done
 		for ty in s l b m i r; do param_test -T \$ty -r 100 -t 4 > param-\$ty.log 2>&1; echo \$? > param-\$ty.rc; done
 		param_test_compare_twice -T l -r 100 -t 4 -7 -1 -m 1 -y > twice.log 2>&1; echo \$? > twice.rc
@@ -61,6 +69,18 @@ if have rseq-y; then
 	[ "$(cat "$t/y/percpu.rc" 2>/dev/null)" = 0 ] || diag "$(grep -v '^ok' "$t/y/percpu.tap" | tail -n 8)"
 	is "$(cat "$t/y/abi.rc" 2>/dev/null)" 0 "$ARCH rseq-y: our ABI test ($(tap_of "$t/y/abi.tap"))"
 	[ "$(cat "$t/y/abi.rc" 2>/dev/null)" = 0 ] || diag "$(grep -v '^ok' "$t/y/abi.tap" | tail -n 8)"
+	# The suite under the wrapper stops at its probe; a broken wrapper would run it all (bounded).
+	# rseq-cs: 8 cases with 2 CPUs (the migration case needs the second), none skipped.
+	is "$(cat "$t/y/cs.rc" 2>/dev/null):$(tap_of "$t/y/cs.tap")" "0:8/8" \
+		"$ARCH rseq-y: rseq-cs, the restart rules with lab/rseq-$ARCH.h's critical sections"
+	[ "$(cat "$t/y/cs.rc" 2>/dev/null)" = 0 ] || diag "$(grep -v '^ok' "$t/y/cs.tap" | tail -n 8)"
+	is "$(cat "$t/y/scs.rc" 2>/dev/null):$(tap_of "$t/y/scs.tap")" "0:1/1" \
+		"$ARCH rseq-y: rseq-syscall-cs, a syscall in a critical section survives (no DEBUG_RSEQ)"
+	nosys="RSEQ=n as user space sees it (ptrace ENOSYS)"
+	is "$(cat "$t/y/nosys-probe.rc" 2>/dev/null):$(cat "$t/y/nosys-probe.out" 2>/dev/null)" \
+		"1:rseq: ENOSYS" "$ARCH rseq-y, $nosys: rseq-probe sees ENOSYS"
+	is "$(cat "$t/y/nosys-suite.rc" 2>/dev/null):$(head -n 1 "$t/y/nosys-suite.tap" 2>/dev/null):$(grep -c '^ok\|^not ok' "$t/y/nosys-suite.tap" 2>/dev/null)" \
+		"0:1..0 # SKIP rseq: ENOSYS:0" "$ARCH rseq-y, $nosys: rseq-suite (ABI tests, upstream selftests) skips cleanly"
 	for p in basic_test $full param-s param-l param-b param-m param-i param-r twice; do
 		is "$(cat "$t/y/$p.rc" 2>/dev/null)" 0 "$ARCH rseq-y: upstream selftest $p"
 		[ "$(cat "$t/y/$p.rc" 2>/dev/null)" = 0 ] || diag "$(tail -n 5 "$t/y/$p.log" 2>/dev/null)"
