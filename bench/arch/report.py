@@ -118,6 +118,32 @@ def _speedup(a, b):
     return "-"
 
 
+def _tap(run, name):
+    """A TAP file of the run as "passed+skipped/planned", "FAIL" added when a case failed
+    or the plan is missing; "-" when the run has none."""
+    if run is None or not run.has(name):
+        return "-"
+    lines = (run.path / name).read_text(errors="replace").splitlines()
+    skipped = sum(1 for x in lines if x.startswith("ok ") and "# SKIP" in x)
+    passed = sum(1 for x in lines if x.startswith("ok ")) - skipped
+    failed = sum(1 for x in lines if x.startswith("not ok "))
+    plan = [x[3:].split()[0] for x in lines if x.startswith("1..") and x[3:4].isdigit()]
+    text = f"{passed}+{skipped}/{plan[-1]}" if plan else f"{passed}+{skipped}/?"
+    return text + (" FAIL" if failed or not plan else "")
+
+
+def _abi_lines(icount):
+    """Our ABI tests with each architecture's critical sections, from the same boots."""
+    if not any(r is not None and r.has("rseq-cs.tap") for r in icount.values()):
+        return []
+    lines = ["", "our ABI tests with each arch's critical sections (lab/rseq-ARCH.h),",
+             "same boots: passed+skipped/planned (1 vCPU: the migration case skips)"]
+    for name, what in (("rseq-cs.tap", "rseq-cs"), ("rseq-syscall-cs.tap", "rseq-syscall-cs")):
+        cells = "".join(f"{a} {_tap(icount[a], name):12}" for a in ARCHES)
+        lines.append(f"  {what:17}{cells}".rstrip())
+    return lines
+
+
 def section(runs, md):
     found = _latest(runs)
     if not found:
@@ -156,6 +182,7 @@ def section(runs, md):
     lines.append("  (the seed's lock is liburcu's per-CPU lock; ours the lab's lock rows)")
     lines.append("vDSO getcpu: none on arm64 or arm (glibc's sched_getcpu makes the")
     lines.append("system call there unless glibc's rseq area gives the CPU).")
+    lines += _abi_lines(icount)
     for a in ARCHES:
         r = icount[a] or tcg[a]
         if r is not None:

@@ -20,6 +20,14 @@ mkrun() {
 	{ echo "$hdr"; for m in counter-getcpu-atomic:300 counter-rseq:20 lock-cmpxchg:330 lock-rseq:30; do
 		echo "x,$3,${m%%:*},l,,off,1,0,ok,$((${m##*:} * $4)),"; done; } > "$d/percpu-glibc-rseq-off.csv"
 }
+# tap NAME ARCH PASSED SKIPPED FAILED PLAN: a made-up TAP file in NAME's run (no plan: "").
+tap() {
+	local d=$t/data/$1 i n=0
+	{ for i in $(seq 1 "$3"); do n=$((n + 1)); echo "ok $n - case"; done
+	  for i in $(seq 1 "$4"); do n=$((n + 1)); echo "ok $n - case # SKIP one CPU"; done
+	  for i in $(seq 1 "$5"); do n=$((n + 1)); echo "not ok $n - case"; done
+	  [ -z "$6" ] || echo "1..$6"; } > "$d/$2"
+}
 section() { (cd "$LAB/scripts" && python3 -c "
 import sys; sys.path.insert(0, '$LAB/bench/arch')
 import labdata, report
@@ -40,6 +48,16 @@ like "$out" 'counter \[off\] seed 11\.0x insn: x86_64 15\.0x, arm64 15\.0x, arm 
 like "$out" 'lock \[on\] +seed - +insn: x86_64 2\.0x' "lock speedup with glibc's rseq on (60/30)"
 like "$out" 'TCG columns are emulator' "TCG figures labelled as emulator figures"
 is "$(printf '%s\n' "$out" | awk 'length($0) > 72' | wc -l)" 0 "72 columns at most"
+ok $(printf '%s\n' "$out" | grep -q 'our ABI tests'; [ $? -ne 0 ]; echo $?) "no ABI test files: no ABI lines"
+tap 20260101T000001Z-vm-arch-x86_64-rseq-y-icount rseq-cs.tap 7 1 0 8
+tap 20260101T000002Z-vm-arch-arm64-rseq-y-icount rseq-cs.tap 7 1 0 8
+tap 20260101T000003Z-vm-arch-arm-rseq-y-icount rseq-cs.tap 6 1 1 8
+tap 20260101T000001Z-vm-arch-x86_64-rseq-y-icount rseq-syscall-cs.tap 1 0 0 1
+tap 20260101T000002Z-vm-arch-arm64-rseq-y-icount rseq-syscall-cs.tap 1 0 0 ""
+out=$(section)
+like "$out" 'rseq-cs +x86_64 7\+1/8 +arm64 7\+1/8 +arm 6\+1/8 FAIL' "rseq-cs per arch: passed+skipped/planned, a failed case marked"
+like "$out" 'rseq-syscall-cs +x86_64 1\+0/1 +arm64 1\+0/\? FAIL +arm -$' "rseq-syscall-cs: a missing plan fails, a missing file is -"
+is "$(printf '%s\n' "$out" | awk 'length($0) > 72' | wc -l)" 0 "72 columns at most, with the ABI lines"
 # A newer run of an architecture replaces the older one.
 mkrun 20260101T000005Z-vm-arch-arm64-rseq-y-icount arm64 icount 4
 like "$(section)" 'rseq cpu_id read +16\.7 +12\.0 +16\.0 ' "the newest arm64 run is the one shown"
