@@ -41,6 +41,10 @@ if have rseq-y; then
 		rseq-syscall-cs survives > scs.tap 2>&1; echo \$? > scs.rc
 		lab-nosys-rseq rseq-probe > nosys-probe.out 2>&1; echo \$? > nosys-probe.rc
 		timeout 60 lab-nosys-rseq rseq-suite > nosys-suite.tap 2>&1; echo \$? > nosys-suite.rc
+		ld=\$(ls /lab/bin/ld-linux*)
+		lab-nosys-rseq \$ld --library-path /lab/bin /lab/bin/lab-rseq-size none > nosys-size.out 2>&1; echo \$? >> nosys-size.out
+		GLIBC_TUNABLES=glibc.pthread.rseq=0 \$ld --library-path /lab/bin /lab/bin/lab-rseq-size off > size-off.out 2>&1; echo \$? >> size-off.out
+		lab-hackbench on 1 2 10 100 0 > hb.log 2>&1; echo \$? > hb.rc
 		for p in basic_test \$FULL_ONLY; do \$p > \$p.log 2>&1; echo \$? > \$p.rc; done
 		for ty in s l b m i r; do param_test -T \$ty -r 100 -t 4 > param-\$ty.log 2>&1; echo \$? > param-\$ty.rc; done
 		param_test_compare_twice -T l -r 100 -t 4 -7 -1 -m 1 -y > twice.log 2>&1; echo \$? > twice.rc
@@ -81,6 +85,14 @@ if have rseq-y; then
 		"1:rseq: ENOSYS" "$ARCH rseq-y, $nosys: rseq-probe sees ENOSYS"
 	is "$(cat "$t/y/nosys-suite.rc" 2>/dev/null):$(head -n 1 "$t/y/nosys-suite.tap" 2>/dev/null):$(grep -c '^ok\|^not ok' "$t/y/nosys-suite.tap" 2>/dev/null)" \
 		"0:1..0 # SKIP rseq: ENOSYS:0" "$ARCH rseq-y, $nosys: rseq-suite (ABI tests, upstream selftests) skips cleanly"
+	# hackbench (Debian's rt-tests:ARCH on libc6:ARCH, through the loader), as the A/B runs it.
+	is "$(cat "$t/y/hb.rc" 2>/dev/null):$("$LAB/bench/hackbench/parse" --dir "$t/y" 2>&1 | wc -l)" "0:4" \
+		"$ARCH rseq-y: Debian's hackbench runs in the guest, glibc registered, 4 modes parse"
+	[ "$(cat "$t/y/hb.rc" 2>/dev/null)" = 0 ] || diag "$(tail -n 5 "$t/y/hb.log" 2>/dev/null)"
+	is "$(tr '\n' ' ' < "$t/y/size-off.out" 2>/dev/null)" "0 0 " \
+		"$ARCH rseq-y: glibc.pthread.rseq=0: unregistered on hackbench's libc.so (__rseq_size 0)"
+	is "$(tr '\n' ' ' < "$t/y/nosys-size.out" 2>/dev/null)" "0 0 " \
+		"$ARCH rseq-y, $nosys: glibc's own registration refused (__rseq_size 0)"
 	for p in basic_test $full param-s param-l param-b param-m param-i param-r twice; do
 		is "$(cat "$t/y/$p.rc" 2>/dev/null)" 0 "$ARCH rseq-y: upstream selftest $p"
 		[ "$(cat "$t/y/$p.rc" 2>/dev/null)" = 0 ] || diag "$(tail -n 5 "$t/y/$p.log" 2>/dev/null)"
