@@ -30,6 +30,12 @@ for a in arm64:gcc-aarch64-linux-gnu:libc6-dev-arm64-cross arm:gcc-arm-linux-gnu
 		"$arch: boot without QEMU (or kernel) stops in one line first"
 done
 
+# fetch-deb (busybox, hackbench and its libraries for the ARM guests): bad input in one line.
+out=$("$LAB/scripts/arch/fetch-deb" arm64 'rt-tests;x' 2>&1); rc=$?
+is "$rc:$out" "1:error: fetch-deb: 'rt-tests;x' is not a Debian package name" "fetch-deb refuses a bad package name in one line"
+out=$("$LAB/scripts/arch/fetch-deb" x86_64 rt-tests 2>&1); rc=$?
+is "$rc:$out" "1:error: fetch-deb: x86_64 guests use the host's packages" "fetch-deb refuses x86_64 in one line"
+
 out=$(ARCH=sparc "$LAB/scripts/build-kernel" rseq-y 2>&1); rc=$?
 ok $([ $rc -ne 0 ]; echo $?) "ARCH=sparc is refused"
 is "$out" "error: ARCH must be x86_64, arm64 or arm, not 'sparc'" "... in one line"
