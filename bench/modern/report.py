@@ -119,9 +119,10 @@ def render(base, accel, t):
             by[(name, rel)] = v
     for name in names:
         cells = [by.get((name, rel), "-") for rel in releases]
-        if all(c in ("-", "unavailable", "unsupported") for c in cells):
-            continue
-        out.append("%-*s" % (width, labels[name][:width - 1]) + "".join("%11s" % c for c in cells))
+        if not any(c[:1].isdigit() for c in cells):
+            continue  # no figure on any kernel (ENOSYS, unavailable everywhere)
+        label = labels[name] if len(labels[name]) < width else name
+        out.append("%-*s" % (width, label[:width - 1]) + "".join("%11s" % c for c in cells))
     return out
 
 
