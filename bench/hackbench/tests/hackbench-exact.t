@@ -6,12 +6,22 @@
 # or kernel lands on another trajectory) but reproducible. This needs scripts/boot's
 # determinism knobs under ACCEL=icount (bench/hackbench/README.md); HB_BOOT picks another
 # boot command. A different seed must give a different trajectory (the seed does something).
+# ARCH (x86_64 by default; hackbench-exact-arm64.t sets arm64): that architecture's guest.
 . "$(dirname "$0")/../../../scripts/tests/tap.sh"
+. "$LAB/scripts/lib.sh"
+. "$LAB/scripts/arch/load"
+export ARCH
+if [ "$ARCH" != x86_64 ]; then
+	case " ${TEST_ARCHES-arm64 arm} " in
+	*" $ARCH "*) ;;
+	*) echo "1..0 # SKIP ARCH=$ARCH not in TEST_ARCHES (${TEST_ARCHES-})"; exit 0 ;;
+	esac
+fi
 boot=${HB_BOOT:-$LAB/scripts/boot}
-[ -f "$BUILD/initramfs/lab.cpio" ] || { echo "1..0 # SKIP no initramfs (make initramfs)"; exit 0; }
-have_image rseq-y || { echo "1..0 # SKIP no rseq-y image"; exit 0; }
-grep -aq 'lab/bin/lab-vtime' "$BUILD/initramfs/lab.cpio" ||
-	{ echo "1..1"; echo "not ok 1 - the initramfs carries lab-vtime (make initramfs)"; exit 1; }
+[ -f "$ARCH_INITRAMFS" ] || { echo "1..0 # SKIP no $ARCH initramfs (make initramfs, arch-guests)"; exit 0; }
+[ -f "$ARCH_IMAGES/rseq-y.$ARCH_IMG" ] || { echo "1..0 # SKIP no $ARCH rseq-y image"; exit 0; }
+grep -aq 'lab/bin/lab-vtime' "$ARCH_INITRAMFS" ||
+	{ echo "1..1"; echo "not ok 1 - the $ARCH initramfs carries lab-vtime (make initramfs)"; exit 1; }
 t=$(mktemp -d); trap 'rm -rf "$t"' EXIT
 
 # hb NAME SEED: one icount boot, 2 runs per mode, -g 2 -l 20; its parsed rows.
@@ -20,9 +30,9 @@ hb() {
 		lab-hackbench on 2 2 20 100 "$2" >/dev/null 2>&1 &&
 		"$LAB/bench/hackbench/parse" --dir "$t/$1" > "$t/$1.csv"
 }
-hb a 1; ok $? "icount boot 1 (seed 1)"
-hb b 1; ok $? "icount boot 2 (seed 1)"
-hb c 2; ok $? "icount boot 3 (seed 2)"
+hb a 1; ok $? "$ARCH: icount boot 1 (seed 1)"
+hb b 1; ok $? "$ARCH: icount boot 2 (seed 1)"
+hb c 2; ok $? "$ARCH: icount boot 3 (seed 2)"
 for m in process,pipe process,socket thread,pipe thread,socket; do
 	a=$(awk -F, -v m="$m" '$2 "," $3 == m { print $8 "/" $11 }' "$t/a.csv" 2>/dev/null | tr '\n' ' ')
 	b=$(awk -F, -v m="$m" '$2 "," $3 == m { print $8 "/" $11 }' "$t/b.csv" 2>/dev/null | tr '\n' ' ')

@@ -1,0 +1,4 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
+# hackbench-exact.t in the arm64 guest: icount boots repeat to the ns there too (-cpu max).
+ARCH=arm64 exec bash "$(dirname "$0")/hackbench-exact.t"
