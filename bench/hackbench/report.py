@@ -63,8 +63,9 @@ def _table(release, found, ab):
             cells = [_change(rows.get(v)) for v, _ in COLUMNS]
             out.append("%-9s %-6s %6s  %-21s %s" % (label if first else "", a, mean, *cells))
             first = False
-    out += ["runs: " + ", ".join("%s %s" % (a, found[a].name[:16]) for a in ARCHES
-                                 if a in found)]
+    sides = {a: max((int(num(r["n"])) for r in comparisons[a]), default=0) for a in comparisons}
+    out += ["%s: run %s, %d runs a side" % (a, found[a].name[:16], sides[a])
+            for a in ARCHES if a in found]
     return out
 
 
