@@ -111,6 +111,7 @@ int main(int argc, char **argv)
 	}
 	/* Every tracee until none is left; CMD's own status is the answer. */
 	while ((pid = waitpid(-1, &status, __WALL)) > 0) {
+		siginfo_t si;
 		int sig = 0;
 
 		if (WIFEXITED(status) || WIFSIGNALED(status)) {
@@ -127,8 +128,9 @@ int main(int argc, char **argv)
 			; /* fork, clone, exec events: nothing to pass on */
 		else if (WSTOPSIG(status) == SIGSTOP && is_new(pid))
 			; /* a new tracee's first stop */
-		else
-			sig = WSTOPSIG(status);
+		else if (ptrace(PTRACE_GETSIGINFO, pid, NULL, &si) == 0)
+			sig = WSTOPSIG(status); /* a signal on its way: deliver it */
+		/* else a group stop (no siginfo): resume without a signal, as strace does */
 		/* A tracee may be gone (killed) between its stop and this. */
 		ptrace(PTRACE_SYSCALL, pid, NULL, (void *)(long)sig);
 	}

@@ -23,6 +23,8 @@ like "$out" 'lab-nosys-rseq: 2 rseq call\(s\) refused' "... glibc's registration
 is "$rc" 0 "... exit 0"
 bounded 30 "$nosys" sh -c 'exit 7'; is $? 7 "the command's exit status comes back"
 bounded 30 "$nosys" sh -c 'kill -TERM $$'; is $? 143 "a command killed by SIGTERM: 128 + 15"
+out=$(bounded 30 "$nosys" sh -c '(sleep 1; kill -CONT $$) & kill -STOP $$; echo resumed; wait')
+is "$?:$out" "0:resumed" "a command stopped (SIGSTOP) and continued carries on"
 bounded 30 "$nosys" /no/such/program 2>/dev/null; is $? 127 "a missing command: 127"
 err=$("$nosys" 2>&1); rc=$?
 is "$rc:$err" "2:usage: lab-nosys-rseq CMD [ARG...]" "no command: usage, status 2"
