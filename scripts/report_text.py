@@ -254,15 +254,17 @@ VERDICTS = {"base": "base", "significant": "yes", "too few runs": "few"}
 
 def ab_table(ab):
     """lab-ab's comparison as a table: one row per variant, the key once per group."""
-    lines = ["%-14s %-16s %3s %8s %7s %10s %s"
-             % ("mode/ipc", "variant", "n", "mean", "sd", "change", "p<.05")]
+    # 16 columns for the variant, up to 18 for longer names (make modern's rseq-y-6.12/unreg)
+    w = min(18, max([16] + [len(r["variant"]) for r in ab]))
+    lines = ["%-14s %-*s %3s %8s %7s %10s %s"
+             % ("mode/ipc", w, "variant", "n", "mean", "sd", "change", "p<.05")]
     last = None
     for r in ab:
         key = "" if r["key"] == last else r["key"].replace(",", "/", 1)
         last = r["key"]
         base = r["verdict"] == "base"
-        lines.append("%-14s %-16s %3d %8.4f %7.4f %10s %s" % (
-            key, r["variant"][:16], int(num(r["n"])), num(r["mean"]), num(r["sd"]),
+        lines.append("%-14s %-*s %3d %8.4f %7.4f %10s %s" % (
+            key, w, r["variant"][:w], int(num(r["n"])), num(r["mean"]), num(r["sd"]),
             "base" if base else r["marker"], "" if base else VERDICTS.get(r["verdict"], "no")))
     return lines
 

@@ -49,10 +49,12 @@ fx=$LAB/scripts/tests/fixtures/report-data/20260101T000100Z-fixture-hackbench
 cp -r "$fx" "$d/20260101T000500Z-t-hackbench"
 cp -r "$fx" "$d/20260101T000600Z-t-hackbench"
 sed -i 's/^kernel rseq-\([ny]\): 6\.1\.192/kernel rseq-\1-6.12: 6.12.118/' "$d/20260101T000600Z-t-hackbench/hackbench.meta"
+sed -i 's/^rseq-\([ny]\)\([,/]\)/rseq-\1-6.12\2/' "$d/20260101T000600Z-t-hackbench/hackbench.csv"
 DATA=$d PLOTS=$t/plots "$LAB/scripts/report" > /dev/null 2> "$t/err"
 txt=$(cat "$t/plots/report.txt" 2>/dev/null)
 like "$txt" "^hackbench A/B, 6\.1\.192 \(" "hackbench: a section for the 6.1 run"
 like "$txt" "^hackbench A/B, 6\.12\.118 \(" "and one for the 6.12 run"
 like "$txt" "^run: 20260101T000500Z-t-hackbench on" "the 6.1 section keeps its run"
 like "$txt" "^kernels: rseq-n-6\.12 6\.12\.118, rseq-y-6\.12 6\.12\.118\$" "the 6.12 section names its kernels"
+like "$txt" "^ +rseq-y-6\.12/unreg +[0-9]+ " "  and its columns by their whole names (rseq-y-6.12/unreg)"
 done_testing
