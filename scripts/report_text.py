@@ -240,8 +240,9 @@ def percpu(t, md):
 
 
 def describe(variant):
-    """What a hackbench column means, for the one-sentence results."""
-    if variant == "rseq-n":
+    """What a hackbench column means, for the one-sentence results (make modern's
+    rseq-n-6.12 is RSEQ=n as rseq-n is)."""
+    if re.sub(r"-[0-9]+\.[0-9]+$", "", variant) == "rseq-n":
         return "RSEQ=n"
     for suffix, how in (("/reg", "with"), ("/unreg", "without")):
         if variant.endswith(suffix):
