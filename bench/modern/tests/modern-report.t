@@ -57,6 +57,6 @@ like "$txt" "^hackbench A/B, 6\.12\.118 \(" "and one for the 6.12 run"
 like "$txt" "^run: 20260101T000500Z-t-hackbench on" "the 6.1 section keeps its run"
 like "$txt" "^kernels: rseq-n-6\.12 6\.12\.118, rseq-y-6\.12 6\.12\.118\$" "the 6.12 section names its kernels"
 like "$txt" "^ +rseq-y-6\.12/unreg +[0-9]+ " "  and its columns by their whole names (rseq-y-6.12/unreg)"
-like "$txt" "^thread, socket: rseq-y-6\.12 \(RSEQ=y\) with glibc registration: .* vs RSEQ=n " \
+like "$(tr '\n' ' ' <<< "$txt")" "thread, socket: rseq-y-6\.12 \(RSEQ=y\) with glibc registration: [^:]* vs RSEQ=n " \
 	"  its sentences call rseq-n-6.12 RSEQ=n"
 done_testing
