@@ -54,7 +54,8 @@ include $(sort $(wildcard bench/*/bench.mk))
 -include lava/lava.mk
 TEST_DIRS += $(wildcard bench/*/tests lava/tests)
 
-.PHONY: all help deps source tools kernels initramfs guest-bins boot-smoke test clean distclean readme
+.PHONY: all help deps source tools kernels initramfs guest-bins boot-smoke test clean distclean readme FORCE
+FORCE:
 
 # The main job: every stage the bench.mk files put in MAIN_STAGES, then the report.
 all: $(PLOTS)/report.txt
@@ -114,8 +115,14 @@ LAB_SRC_ID := $(shell $(ID_ENV) scripts/kernel-identity --source)
 ifeq ($(LAB_SRC_ID),)
 $(error the kernel source (KSRC='$(KSRC)' KREV='$(KREV)') has no identity; see the line above)
 endif
-KERNEL_ID = $(call params,kernel-$(1),$(shell $(ID_ENV) LAB_SRC_ID='$(LAB_SRC_ID)' scripts/kernel-identity $(1)))
-$(foreach v,$(ALL_VARIANTS),$(eval $(BUILD)/images/$(v).bzImage: $(call KERNEL_ID,$(v))))
+KERNEL_ID = $(shell $(ID_ENV) LAB_SRC_ID='$(LAB_SRC_ID)' scripts/kernel-identity $(1))
+# The params file is made once per identity: after KVER=6.12 and back, the 6.1 file is older
+# than the 6.12 image selected meanwhile, so an image whose .info names another identity than
+# the one asked for is remade too (build-kernel selects it again from the store).
+SELECTED_ID = $(shell sed -n 's/^identity: \([0-9a-f]*\) .*/\1/p' $(BUILD)/images/$(1).info 2>/dev/null)
+image_deps = $(call params,kernel-$(1),$(2)) \
+	$(if $(filter-out $(firstword $(2)),$(call SELECTED_ID,$(1))),FORCE)
+$(foreach v,$(ALL_VARIANTS),$(eval $(BUILD)/images/$(v).bzImage: $(call image_deps,$(v),$(call KERNEL_ID,$(v)))))
 endif
 
 guest-bins: $(GUEST_BINS)

@@ -62,22 +62,30 @@ d=$(BUILD=$p "$LAB/scripts/patch-tree" "$p/s" 2>/dev/null)
 is "$(cat "$d/f" 2>/dev/null | paste -sd' ')" "ONE two" "a changed pristine tree: the copy is remade"
 
 # The real store: switching away and back rebuilds nothing (a variant selected from it).
+# Params files are made once per identity, so after KVER=6.12 and back the 6.1 one is older
+# than the 6.12 image selected meanwhile: the image's .info, naming another identity, must
+# still make make call build-kernel. Another selection is made by replacing the .info link
+# with a copy naming another identity (the store entry is not touched).
 sv=
 for v in $(ls "$BUILD/store"/*/ 2>/dev/null | sed -n 's/\.info$//p' | sort -u); do
 	[ -f "$BUILD/images/$v.info" ] && grep -q '^identity: ' "$BUILD/images/$v.info" && { sv=$v; break; }
 done
 if [ -n "$sv" ]; then
 	id=$(sed -n 's/^identity: \([0-9a-f]*\) .*/\1/p' "$BUILD/images/$sv.info")
-	make -s -n -C "$LAB" kernels VARIANTS=$sv KVER=6.12 >/dev/null 2>&1
-	would_build_real() { make -s -n -C "$LAB" kernels VARIANTS="$sv" | sed -n 's/^scripts\/build-kernel //p'; }
+	would_build_real() { make -s -n -C "$LAB" kernels VARIANTS="$sv" "$@" | sed -n 's/^scripts\/build-kernel //p'; }
+	is "$(would_build_real KVER=6.12)" "$sv" "KVER=6.12: make calls build-kernel for $sv"
+	is "$(would_build_real)" "" "KVER=$KVER again after make -n: nothing to do (no file rewritten)"
+	info=$BUILD/images/$sv.info
+	sed "s/^identity: $id /identity: 0123456789abcdef /" "$info" > "$info.lab-test" && mv "$info.lab-test" "$info"
 	is "$(would_build_real)" "$sv" \
-		"after KVER=6.12, KVER=$KVER again: make calls build-kernel for $sv"
+		"an image of another identity selected (KVER=6.12 and back): make calls build-kernel for $sv"
 	out=$(make -C "$LAB" kernels VARIANTS=$sv 2>&1); r=$?
 	is "$r" 0 "back to KVER=$KVER: make kernels"
 	like "$out" "identity $id built before.*nothing rebuilt" "$sv selected from the store, not built"
 	ok $(grep -q '>> build ' <<< "$out"; echo $((! $?))) "no build stage ran"
 	is "$(stat -c %i "$BUILD/images/$sv.vmlinux")" "$(stat -c %i "$BUILD/store/$id/$sv.vmlinux")" \
 		"the image is the store entry (a hard link)"
+	is "$(stat -c %i "$info")" "$(stat -c %i "$BUILD/store/$id/$sv.info")" "its .info too"
 	is "$(would_build_real)" "" "and make has nothing left to do"
 else
 	skip "no variant selected from build/store yet" "switching back rebuilds nothing"
