@@ -20,11 +20,12 @@ def lab_ab_path(lab):
     return os.environ.get("AB") or os.path.join(build, "host", "bin", "lab-ab")
 
 
-def compare_hackbench(ab, csv_path):
-    """lab-ab's comparison of a hackbench.csv per (mode, ipc): its TSV rows as dicts."""
+def compare_hackbench(ab, csv_path, key="mode,ipc"):
+    """lab-ab's comparison of a hackbench.csv per (mode, ipc), or per the columns key names:
+    its TSV rows as dicts."""
     if not os.access(ab, os.X_OK):
         raise StatsError("no %s (run: make %s)" % (ab, ab))
-    cmd = [ab, "--csv", str(csv_path), "--key", "mode,ipc", "--format", "tsv"]
+    cmd = [ab, "--csv", str(csv_path), "--key", key, "--format", "tsv"]
     # lab-ab's own complaint goes to stderr as it is; a refusal (accelerators mixed in
     # one file) is reported, not hidden.
     done = subprocess.run(cmd, stdout=subprocess.PIPE, **labdata.ENCODING)

@@ -17,3 +17,9 @@ MOT_BASE  ?= rseq-y
 rseq-motivation: $(call IMAGES,$(MOT_STATS) $(MOT_BASE)) $(HB_GUEST) $(AB_BIN) \
 		| $(BUILD)/initramfs/lab.cpio
 	bench/rseq-stats/motivation $(MOT_STATS) $(MOT_BASE)
+# The same question for lab-percpu's rows (bench/rseq-stats/motivation-percpu): exits and rseq
+# work per operation, instructions per operation, reg vs unreg; MOT_ROUNDS, MOT_REPS, MOT_MS.
+.PHONY: rseq-motivation-percpu
+rseq-motivation-percpu: $(call IMAGES,$(MOT_STATS) $(MOT_BASE)) $(PERCPU_BIN) \
+		$(BUILD)/guest/bin/lab-vtime $(AB_BIN) | $(BUILD)/initramfs/lab.cpio
+	bench/rseq-stats/motivation-percpu $(MOT_STATS) $(MOT_BASE)

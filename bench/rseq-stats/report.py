@@ -5,7 +5,9 @@ backport of upstream's counters: exits to user per message and the share of exit
 rseq work (slowp + signal) with glibc registering and without; from the guest instructions
 (icount) of the plain RSEQ=y kernel with glibc registering (reg) and not (unreg): lab-ab's
 95 % interval of reg - unreg per message, and that change divided by the rseq work events
-registering added per message (the instructions per exit that did rseq work)."""
+registering added per message (the instructions per exit that did rseq work). The same per
+lab-percpu row and thread count from the newest bench/rseq-stats/motivation-percpu run per
+release: exits and work per million operations, instructions per operation."""
 
 import os
 
@@ -26,20 +28,20 @@ def work(r, suffix=""):
     return (cell(r, "slowp" + suffix) or 0) + (cell(r, "signal" + suffix) or 0)
 
 
-def newest(runs):
-    """The newest motivation run per kernel release, in release order."""
+def newest(runs, csv="motivation.csv"):
+    """The newest motivation run (with csv) per kernel release, in release order."""
     found = {}
     for run in runs:
-        if run.has("motivation.csv") and run.has("insn.csv"):
+        if run.has(csv) and run.has("insn.csv"):
             found[run.keyvalues("motivation.meta").first("release")] = run
     key = lambda rel: tuple(int(x) if x.isdigit() else 0 for x in rel.split("-")[0].split("."))
     return [found[rel] for rel in sorted(found, key=key)]
 
 
-def lab_ab(run):
-    """lab-ab's reg vs unreg per mode: {(mode, ipc, variant): its row}."""
+def lab_ab(run, key="mode,ipc"):
+    """lab-ab's reg vs unreg per mode (or per key): {(mode, ipc, variant): its row}."""
     ab = report_stats.lab_ab_path(str(report_bench.LAB))
-    rows = report_stats.compare_hackbench(ab, run.path / "insn.csv")
+    rows = report_stats.compare_hackbench(ab, run.path / "insn.csv", key)
     return {tuple(r["key"].split(",")) + (r.get("variant"),): r for r in rows}
 
 
@@ -75,6 +77,24 @@ def counters(rows):
     return out
 
 
+def reg_change(a, b):
+    """reg - unreg and its interval from lab-ab's rows for reg (a) and unreg (b)."""
+    d, lo, hi = cell(a, "diff"), cell(a, "diff_lo"), cell(a, "diff_hi")
+    if d is None and cell(b, "diff") is not None:  # lab-ab took reg as its base
+        d, lo, hi = -cell(b, "diff"), -cell(b, "diff_hi"), -cell(b, "diff_lo")
+    if d is None:  # one run a side: lab-ab compares nothing; the plain difference
+        d, lo, hi = cell(a, "mean") - cell(b, "mean"), None, None
+    return d, lo, hi
+
+
+def per_work(d, lo, hi, dw):
+    """The change per work event added (dw per unit), with the interval scaled alike."""
+    if dw <= 0 or d is None:
+        return "-"
+    return ci_text(d / dw, None if lo is None else lo / dw, None if hi is None else hi / dw,
+                   "%+.0f")
+
+
 def instructions(rows, ab):
     """Per mode: unreg's instructions per message, reg - unreg with lab-ab's 95 % CI, the
     work events registering added per message, and the change per work event (the CI
@@ -87,15 +107,8 @@ def instructions(rows, ab):
         if not rs or not a or not b:
             continue
         dw = mean(rs, lambda r: work(r) - work(r, "_off")) / cell(rs[0], "messages")
-        d, lo, hi = cell(a, "diff"), cell(a, "diff_lo"), cell(a, "diff_hi")
-        if d is None and cell(b, "diff") is not None:  # lab-ab took reg as its base
-            d, lo, hi = -cell(b, "diff"), -cell(b, "diff_hi"), -cell(b, "diff_lo")
-        if d is None:  # one run a side: lab-ab compares nothing; the plain difference
-            d, lo, hi = cell(a, "mean") - cell(b, "mean"), None, None
-        per = "-"
-        if dw > 0 and d is not None:
-            per = ci_text(d / dw, None if lo is None else lo / dw,
-                          None if hi is None else hi / dw, "%+.0f")
+        d, lo, hi = reg_change(a, b)
+        per = per_work(d, lo, hi, dw)
         out.append("%-10s %7.1f %21s %7.4f %21s" % (short(mode, ipc), cell(b, "mean"),
                                                     ci_text(d, lo, hi, "%+.1f"), dw, per))
     return out
@@ -114,10 +127,75 @@ def one_run(run):
     return out + instructions(rows, lab_ab(run))
 
 
+def row_name(method, threads):
+    """counter-rseq-cpuid-atomic, 2 threads -> c-rseq-cpuid/2: the per-CPU tables' column."""
+    m = method.replace("counter-", "c-").replace("-atomic", "")
+    return "%s/%d" % (m, int(float(threads)))
+
+
+def percpu_rows(rows):
+    """The (method, threads) of a percpu motivation run in the order lab-percpu ran them,
+    each with its rows (one per round)."""
+    keys = []
+    for r in rows:
+        if (r["method"], r["threads"]) not in keys:
+            keys.append((r["method"], r["threads"]))
+    return [(k, [r for r in rows if (r["method"], r["threads"]) == k]) for k in keys]
+
+
+def pc_work(r, suffix=""):
+    """A percpu row's rseq work events per Mop: slowp + signal."""
+    return (cell(r, "slowp%s_per_mop" % suffix) or 0) + (cell(r, "signal%s_per_mop" % suffix) or 0)
+
+
+def percpu_counters(rows):
+    """Per lab-percpu row and thread count: exits per Mop, the rseq work per exit with glibc
+    registering and without, the work registering added per Mop."""
+    out = ["%-16s %9s %11s %8s %9s" % ("row/threads", "exits/Mop", "work/exit on", "off",
+                                        "added/Mop")]
+    for (m, t), rs in percpu_rows(rows):
+        ex = mean(rs, lambda r: cell(r, "exit_per_mop"))
+        ex_off = mean(rs, lambda r: cell(r, "exit_off_per_mop"))
+        w, w_off = mean(rs, pc_work), mean(rs, lambda r: pc_work(r, "_off"))
+        out.append("%-16s %9.1f %10.1f%% %7.1f%% %9.2f" % (
+            row_name(m, t), ex, 100 * w / ex if ex else 0, 100 * w_off / ex_off if ex_off else 0,
+            w - w_off))
+    return out
+
+
+def percpu_instructions(rows, ab):
+    """Per row: unreg's instructions per op, reg - unreg per op with lab-ab's interval, and
+    that per work event registering added."""
+    out = ["%-16s %6s %22s %22s" % ("row/threads", "unreg", "reg - unreg /op",
+                                    "per work event")]
+    for (m, t), rs in percpu_rows(rows):
+        a, b = ab.get((m, t, "reg")), ab.get((m, t, "unreg"))
+        if not a or not b:
+            continue
+        d, lo, hi = reg_change(a, b)
+        dw = mean(rs, lambda r: pc_work(r) - pc_work(r, "_off")) / 1e6
+        out.append("%-16s %6.1f %22s %22s" % (row_name(m, t), cell(b, "mean"),
+                                              ci_text(d, lo, hi, "%+.3f"),
+                                              per_work(d, lo, hi, dw)))
+    return out
+
+
+def percpu_run(run):
+    """The lines of one motivation-percpu run."""
+    m = run.keyvalues("motivation.meta")
+    rows = run.csv("motivation-percpu.csv")
+    out = ["", "%s (%s; base %s), icount, 1 vCPU" % (
+        m.first("release"), m.first("stats_variant"), m.first("base_variant")),
+        "run %s:" % run.name,
+        "  %s rounds, lab-percpu %s" % (m.first("rounds"), m.first("percpu"))]
+    out += percpu_counters(rows) + ["instructions per op; reg - unreg per work event added:"]
+    return out + percpu_instructions(rows, lab_ab(run, "method,threads"))
+
+
 def section(runs, md):
     """The hook scripts/report_bench calls."""
-    found = newest(runs)
-    if not found:
+    found, pc = newest(runs), newest(runs, "motivation-percpu.csv")
+    if not found and not pc:
         return []
     out = heading("rseq work on exit to user (6.19's motivation)", md)
     out += ["hackbench with glibc registering rseq (on) and not (off); exits,",
@@ -128,4 +206,9 @@ def section(runs, md):
             "per-work figure is a difference of two chaotic totals: read its CI."]
     for run in found:
         out += one_run(run)
+    if pc:
+        out += ["", "The per-CPU benches (lab-percpu rows; /2: two threads on the one",
+                "vCPU), per million operations; instructions per operation:"]
+    for run in pc:
+        out += percpu_run(run)
     return out + (["```"] if md else [])
