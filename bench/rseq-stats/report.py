@@ -87,12 +87,20 @@ def reg_change(a, b):
     return d, lo, hi
 
 
-def per_work(d, lo, hi, dw):
+class Compact(str):
+    """A %-format for ci_text that writes 10000 and beyond in thousands (+204k), so that a
+    wide interval fits the table."""
+
+    def __mod__(self, x):
+        return "%+.0fk" % (x / 1000) if abs(x) >= 10000 else "%+.0f" % x
+
+
+def per_work(d, lo, hi, dw, fmt="%+.0f"):
     """The change per work event added (dw per unit), with the interval scaled alike."""
     if dw <= 0 or d is None:
         return "-"
     return ci_text(d / dw, None if lo is None else lo / dw, None if hi is None else hi / dw,
-                   "%+.0f")
+                   fmt)
 
 
 def instructions(rows, ab):
@@ -151,13 +159,13 @@ def pc_work(r, suffix=""):
 def percpu_counters(rows):
     """Per lab-percpu row and thread count: exits per Mop, the rseq work per exit with glibc
     registering and without, the work registering added per Mop."""
-    out = ["%-16s %9s %11s %8s %9s" % ("row/threads", "exits/Mop", "work/exit on", "off",
+    out = ["%-15s %9s %11s %8s %9s" % ("row/threads", "exits/Mop", "work/exit on", "off",
                                         "added/Mop")]
     for (m, t), rs in percpu_rows(rows):
         ex = mean(rs, lambda r: cell(r, "exit_per_mop"))
         ex_off = mean(rs, lambda r: cell(r, "exit_off_per_mop"))
         w, w_off = mean(rs, pc_work), mean(rs, lambda r: pc_work(r, "_off"))
-        out.append("%-16s %9.1f %10.1f%% %7.1f%% %9.2f" % (
+        out.append("%-15s %9.1f %10.1f%% %7.1f%% %9.2f" % (
             row_name(m, t), ex, 100 * w / ex if ex else 0, 100 * w_off / ex_off if ex_off else 0,
             w - w_off))
     return out
@@ -166,7 +174,7 @@ def percpu_counters(rows):
 def percpu_instructions(rows, ab):
     """Per row: unreg's instructions per op, reg - unreg per op with lab-ab's interval, and
     that per work event registering added."""
-    out = ["%-16s %6s %22s %22s" % ("row/threads", "unreg", "reg - unreg /op",
+    out = ["%-15s %6s %23s %21s" % ("row/threads", "unreg", "reg - unreg /op",
                                     "per work event")]
     for (m, t), rs in percpu_rows(rows):
         a, b = ab.get((m, t, "reg")), ab.get((m, t, "unreg"))
@@ -174,9 +182,9 @@ def percpu_instructions(rows, ab):
             continue
         d, lo, hi = reg_change(a, b)
         dw = mean(rs, lambda r: pc_work(r) - pc_work(r, "_off")) / 1e6
-        out.append("%-16s %6.1f %22s %22s" % (row_name(m, t), cell(b, "mean"),
+        out.append("%-15s %6.1f %23s %21s" % (row_name(m, t), cell(b, "mean"),
                                               ci_text(d, lo, hi, "%+.3f"),
-                                              per_work(d, lo, hi, dw)))
+                                              per_work(d, lo, hi, dw, Compact())))
     return out
 
 

@@ -24,11 +24,15 @@ for k in 1 2 3; do
 	# counter-rseq-cpuid-atomic, 2 threads: exits 40+k per Mop, slowp 10+k, signal 1; off: slowp 2
 	echo "6.1.192,6.1.192,$k,counter-rseq-cpuid-atomic,counter,2,1000000,$((40 + k)),1,$((10 + k)),$((11 + k)),0,0,0,$((38 + k)),0,2" >> "$r/motivation-percpu.csv"
 	echo "6.1.192,6.1.192,$k,list-cas,list,1,1000000,30,0,10,10,0,0,0,30,0,0" >> "$r/motivation-percpu.csv"
+	# lock-rseq, 2 threads: 1 work event per Mop added, a change of tenths of an instruction
+	echo "6.1.192,6.1.192,$k,lock-rseq,lock,2,1000000,1000,0,3,3,0,0,0,1000,0,2" >> "$r/motivation-percpu.csv"
 	for p in 1 2 3; do
 		awk -v k=$k -v p=$p 'BEGIN {
 			printf "reg,icount,%d,counter-rseq-cpuid-atomic,2,%d,%.4f\n", k, p, 9 + 0.001 * k * p
 			printf "unreg,icount,%d,counter-rseq-cpuid-atomic,2,%d,%.4f\n", k, p, 9 - 0.0005 * p
-			printf "reg,icount,%d,list-cas,1,%d,81.1\nunreg,icount,%d,list-cas,1,%d,81.1\n", k, p, k, p }' >> "$r/insn.csv"
+			printf "reg,icount,%d,list-cas,1,%d,81.1\nunreg,icount,%d,list-cas,1,%d,81.1\n", k, p, k, p
+			printf "reg,icount,%d,lock-rseq,2,%d,%.4f\n", k, p, 24 + 0.1 * k + 0.05 * p
+			printf "unreg,icount,%d,lock-rseq,2,%d,24\n", k, p }' >> "$r/insn.csv"
 	done
 done
 DATA=$t/data PLOTS=$t/plots "$LAB/scripts/report" > /dev/null 2> "$t/err"
@@ -48,5 +52,9 @@ esc() { sed 's/[][+.]/\\&/g' <<< "$1"; }
 like "$sec" "^c-rseq-cpuid/2 +$(esc "$unreg") +$(esc "$exp_d") +$(esc "$exp_w")\$" \
 	"counter row: unreg, lab-ab's reg - unreg [CI], per work event added [CI]"
 like "$sec" "^list-cas/1 +81\\.1 +[-+]0\\.000 \\[[-+]0\\.000, [-+]0\\.000\\] " "list row: the same instructions reg and unreg"
+# Per work event beyond 10000 in thousands: lock-rseq/2's change over 1e-6 work events per op.
+read -r d lo hi < <(awk -F'\t' '$1 == "lock-rseq,2" && $2 == "reg" { print $12, $19, $20 }' <<< "$ab")
+exp_w=$(awk -v d="$d" -v lo="$lo" -v hi="$hi" 'BEGIN { printf "%+.0fk [%+.0fk, %+.0fk]", d * 1e3, lo * 1e3, hi * 1e3 }')
+like "$sec" "^lock-rseq/2 .* $(esc "$exp_w")\$" "per work event beyond 10000: in thousands"
 is "$(awk 'length > 72' "$t/plots/report.txt" | wc -l)" 0 "report.txt within 72 columns"
 done_testing
