@@ -133,7 +133,9 @@ def section(runs, md):
         return []
     out = heading("Kernels side by side (make modern: VARIANT-KVER guests)", md)
     out += ["the same static guest programs on each kernel; newest run per",
-            "variant, accelerator and kernel; mm_cid strategies: ns /slots touched"]
+            "variant, accelerator and kernel; mm_cid strategies: ns /slots touched;",
+            "tcg ns: each kernel's runs at their own time and host load, so only",
+            "the icount tables compare across kernels"]
     for (base, accel) in sorted(found):
         out += render(base, accel, found[(base, accel)])
     out += ["", "runs:"] + ["  " + r for k in sorted(found) for r in sorted(set(found[k]["runs"]))]
