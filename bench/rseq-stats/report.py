@@ -122,15 +122,19 @@ def instructions(rows, ab):
     return out
 
 
+def run_head(run, m, detail):
+    """A motivation run's first lines: kernel, variants, run name and its knobs (detail)."""
+    return ["", "%s (%s; base %s), icount, 1 vCPU" % (
+        m.first("release"), m.first("stats_variant"), m.first("base_variant")),
+        "run %s:" % run.name, "  " + detail]
+
+
 def one_run(run):
     """The lines of one motivation run."""
     m = run.keyvalues("motivation.meta")
     rows = run.csv("motivation.csv")
-    out = ["", "%s (%s; base %s), icount, 1 vCPU" % (
-        m.first("release"), m.first("stats_variant"), m.first("base_variant")),
-        "run %s:" % run.name,
-        "  %s rounds x %s runs a mode, hackbench %s" % (
-            m.first("rounds"), m.first("reps_per_boot"), m.first("hackbench").split(",")[0])]
+    out = run_head(run, m, "%s rounds x %s runs a mode, hackbench %s" % (
+        m.first("rounds"), m.first("reps_per_boot"), m.first("hackbench").split(",")[0]))
     out += counters(rows) + ["instructions per message; reg - unreg per work event added:"]
     return out + instructions(rows, lab_ab(run))
 
@@ -192,10 +196,7 @@ def percpu_run(run):
     """The lines of one motivation-percpu run."""
     m = run.keyvalues("motivation.meta")
     rows = run.csv("motivation-percpu.csv")
-    out = ["", "%s (%s; base %s), icount, 1 vCPU" % (
-        m.first("release"), m.first("stats_variant"), m.first("base_variant")),
-        "run %s:" % run.name,
-        "  %s rounds, lab-percpu %s" % (m.first("rounds"), m.first("percpu"))]
+    out = run_head(run, m, "%s rounds, lab-percpu %s" % (m.first("rounds"), m.first("percpu")))
     out += percpu_counters(rows) + ["instructions per op; reg - unreg per work event added:"]
     return out + percpu_instructions(rows, lab_ab(run, "method,threads"))
 

@@ -27,7 +27,7 @@
 #include <sys/time.h>
 #include <time.h>
 
-#include "lab/rseq-x86_64.h"
+#include "lab/rseq-cs.h"
 #include "lab/tap.h"
 
 #ifndef STATS_FILE

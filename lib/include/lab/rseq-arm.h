@@ -18,16 +18,12 @@
 
 #include "lab/rseq-abi.h"
 
+#if !defined(LAB_RSEQ_CS_H)
+#error "include lab/rseq-cs.h, which picks this file"
+#endif
 #if !defined(__arm__) || defined(__ARMEB__)
 #error "lab/rseq-arm.h is 32-bit little-endian ARM only"
 #endif
-
-#define LAB_CS_COMMITTED 0
-#define LAB_CS_ABORTED 1
-#define LAB_CS_TIMEOUT 2
-
-#define LAB_STR_(x) #x
-#define LAB_STR(x) LAB_STR_(x)
 
 /* Labels as on x86_64: 1 start_ip, 5 spin loop, 2 post-commit ip, 4 abort ip (own section). */
 #define LAB_RSEQ_CS_ASM(SIG, ABORT, BODY)                                               \
@@ -66,33 +62,13 @@
 	".popsection\n"                                                                 \
 	"9:\n\t"
 
-#define LAB_RSEQ_CS_OPERANDS                                                             \
-	: [ret] "=&r"(ret), [limit] "+r"(limit), [aip] "+r"(aip)                         \
-	: [area] "r"(area), [stop] "r"(stop), [in_cs] "r"(in_cs),                        \
-	  [cs_off] "i"(offsetof(struct rseq, rseq_cs))
+/* Registers every critical section uses besides its operands. */
+#define LAB_RSEQ_CS_CLOBBERS "r2", "r3"
 
-#define LAB_RSEQ_CS_FN(NAME, SIG, ABORT, BODY, ...)                                      \
-	static inline int NAME(struct rseq *area, volatile int *stop, volatile int *in_cs, \
-			       unsigned long limit, unsigned long *abort_ip)               \
-	{                                                                                \
-		unsigned long aip = 0;                                                   \
-		int ret;                                                                 \
-                                                                                         \
-		__asm__ __volatile__(LAB_RSEQ_CS_ASM(SIG, ABORT, BODY)                   \
-				     LAB_RSEQ_CS_OPERANDS                                \
-				     : "r2", "r3", "memory", "cc", ##__VA_ARGS__);       \
-		if (abort_ip)                                                            \
-			*abort_ip = aip;                                                 \
-		return ret;                                                              \
-	}
-
-LAB_RSEQ_CS_FN(lab_rseq_spin, LAB_STR(LAB_RSEQ_SIG), "4f", "")
-LAB_RSEQ_CS_FN(lab_rseq_spin_badsig, "0x53053052", "4f", "")
-LAB_RSEQ_CS_FN(lab_rseq_spin_abort_in_cs, LAB_STR(LAB_RSEQ_SIG), "5f", "")
 /* getpid (r7 = the number, svc #0; r0 takes the result). r7 is Thumb's frame pointer, which
  * an asm may not clobber: it is saved around the call instead. */
-LAB_RSEQ_CS_FN(lab_rseq_syscall_in_cs, LAB_STR(LAB_RSEQ_SIG), "4f",
-	       "push {r7}\n\tmov r7, #" LAB_STR(__NR_getpid) "\n\tsvc #0\n\tpop {r7}\n\t", "r0")
+#define LAB_RSEQ_SYSCALL_BODY "push {r7}\n\tmov r7, #" LAB_STR(__NR_getpid) "\n\tsvc #0\n\tpop {r7}\n\t"
+#define LAB_RSEQ_SYSCALL_CLOBBERS "r0"
 
 /* The interrupted program counter in a signal handler's context. */
 static inline unsigned long lab_uc_pc(void *ctx)

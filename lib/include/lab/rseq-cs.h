@@ -8,6 +8,20 @@
 #ifndef LAB_RSEQ_CS_H
 #define LAB_RSEQ_CS_H
 
+#include <stddef.h>
+
+#include "lab/rseq-abi.h"
+
+/* What a critical section returned (plain numbers: the asm text spells them). */
+#define LAB_CS_COMMITTED 0
+#define LAB_CS_ABORTED 1
+#define LAB_CS_TIMEOUT 2
+
+#define LAB_STR_(x) #x
+#define LAB_STR(x) LAB_STR_(x)
+
+/* Each file defines LAB_RSEQ_CS_ASM(SIG, ABORT, BODY), LAB_RSEQ_CS_CLOBBERS, the getpid body
+ * LAB_RSEQ_SYSCALL_BODY with its LAB_RSEQ_SYSCALL_CLOBBERS, and lab_uc_pc(). */
 #if defined(__x86_64__)
 #include "lab/rseq-x86_64.h"
 #elif defined(__aarch64__)
@@ -17,5 +31,44 @@
 #else
 #error "lab/rseq-cs.h: no rseq critical sections for this architecture (x86_64, arm64, arm)"
 #endif
+
+#define LAB_RSEQ_CS_OPERANDS                                                             \
+	: [ret] "=&r"(ret), [limit] "+r"(limit), [aip] "+r"(aip)                         \
+	: [area] "r"(area), [stop] "r"(stop), [in_cs] "r"(in_cs),                        \
+	  [cs_off] "i"(offsetof(struct rseq, rseq_cs))
+
+/* Define a critical-section function NAME(area, stop, in_cs, limit, abort_ip) from the body. */
+#define LAB_RSEQ_CS_FN(NAME, SIG, ABORT, BODY, ...)                                      \
+	static inline int NAME(struct rseq *area, volatile int *stop, volatile int *in_cs, \
+			       unsigned long limit, unsigned long *abort_ip)               \
+	{                                                                                \
+		unsigned long aip = 0;                                                   \
+		int ret;                                                                 \
+                                                                                         \
+		__asm__ __volatile__(LAB_RSEQ_CS_ASM(SIG, ABORT, BODY)                   \
+				     LAB_RSEQ_CS_OPERANDS                                \
+				     : LAB_RSEQ_CS_CLOBBERS, "memory", "cc", ##__VA_ARGS__); \
+		if (abort_ip)                                                            \
+			*abort_ip = aip;                                                 \
+		return ret;                                                              \
+	}
+
+/*
+ * lab_rseq_spin: the well-formed critical section. Sets *in_cs on entry, then spins until
+ * *stop or limit iterations. Returns COMMITTED if it left through the end, ABORTED if the
+ * kernel sent it to the abort handler (and the handler's address in *abort_ip, if given),
+ * TIMEOUT if the limit ran out.
+ */
+LAB_RSEQ_CS_FN(lab_rseq_spin, LAB_STR(LAB_RSEQ_SIG), "4f", "")
+
+/* The same, but the word before the abort handler is not the registered signature. */
+LAB_RSEQ_CS_FN(lab_rseq_spin_badsig, "0x53053052", "4f", "")
+
+/* The same, but the descriptor's abort_ip points inside the critical section (at the loop). */
+LAB_RSEQ_CS_FN(lab_rseq_spin_abort_in_cs, LAB_STR(LAB_RSEQ_SIG), "5f", "")
+
+/* A getpid system call made inside the critical section, which DEBUG_RSEQ kernels punish. */
+LAB_RSEQ_CS_FN(lab_rseq_syscall_in_cs, LAB_STR(LAB_RSEQ_SIG), "4f", LAB_RSEQ_SYSCALL_BODY,
+	       LAB_RSEQ_SYSCALL_CLOBBERS)
 
 #endif
