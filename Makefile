@@ -116,12 +116,12 @@ ifeq ($(LAB_SRC_ID),)
 $(error the kernel source (KSRC='$(KSRC)' KREV='$(KREV)') has no identity; see the line above)
 endif
 KERNEL_ID = $(shell $(ID_ENV) LAB_SRC_ID='$(LAB_SRC_ID)' scripts/kernel-identity $(1))
-# The params file is made once per identity: after KVER=6.12 and back, the 6.1 file is older
-# than the 6.12 image selected meanwhile, so an image whose .info names another identity than
-# the one asked for is remade too (build-kernel selects it again from the store).
+# An image whose .info names another identity than the one asked for is remade: build-kernel
+# builds it, or selects it again from the store (after KVER=6.12 and back, say). No params
+# file: a fresh clone's first make computes its identities before the tree is unpacked, and a
+# file made later would be newer than the images and reselect them (rerunning every stage).
 SELECTED_ID = $(shell sed -n 's/^identity: \([0-9a-f]*\) .*/\1/p' $(BUILD)/images/$(1).info 2>/dev/null)
-image_deps = $(call params,kernel-$(1),$(2)) \
-	$(if $(filter-out $(firstword $(2)),$(call SELECTED_ID,$(1))),FORCE)
+image_deps = $(if $(filter-out $(firstword $(2)),$(call SELECTED_ID,$(1))),FORCE)
 $(foreach v,$(ALL_VARIANTS),$(eval $(BUILD)/images/$(v).bzImage: $(call image_deps,$(v),$(call KERNEL_ID,$(v)))))
 endif
 

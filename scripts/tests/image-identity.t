@@ -15,8 +15,15 @@ cp "$BUILD/src/linux-$KVER/.lab-unpacked" "$b/src/linux-$KVER/" 2>/dev/null || e
 would_build() {
 	make -s -n -C "$LAB" BUILD="$b" "$@" 2>/dev/null | sed -n 's/^scripts\/build-kernel //p' | sort | paste -sd' '
 }
-# built: pretend every image make would build was built now.
-built() { for v in $(would_build "$@"); do touch "$b/images/$v.bzImage"; done; sleep 1; }
+# built: pretend every image make would build was built now, its .info naming its identity
+# as build-kernel's does (make compares it with the identity asked for).
+built() {
+	for v in $(would_build "$@"); do
+		touch "$b/images/$v.bzImage"
+		echo "identity: $(BUILD=$b "$LAB/scripts/kernel-identity" "$v")" > "$b/images/$v.info"
+	done
+	sleep 1
+}
 V="VARIANTS=rseq-n rseq-y rseq-stats rseq-stats-off"
 is "$(would_build kernels "$V")" "rseq-n rseq-stats rseq-stats-off rseq-y" "a fresh BUILD builds all four"
 built kernels "$V"
