@@ -7,12 +7,7 @@ from pathlib import Path
 
 import labdata
 import report_text as rt
-
-
-def latest_fleet(runs):
-    """The latest run holding a fleet table (lava/merge writes one per merge)."""
-    found = [r for r in runs if r.has("fleet.tsv")]
-    return found[-1] if found else None
+from report_data import latest_with
 
 
 def mark(status):
@@ -42,7 +37,7 @@ def table(run):
 
 def section(runs, md):
     """The hook report_bench calls."""
-    run = latest_fleet(runs)
+    run = latest_with(runs, "fleet.tsv")  # lava/merge writes one per merge
     if run is None:
         return []
     return rt.section("LAVA fleet: jobs and their state", md) + rt.pre(md) + table(run) + \

@@ -7,6 +7,7 @@ kernel job lands in."""
 
 import statistics
 
+from report_data import latest_with
 from report_rows import cell, heading
 
 METRICS = (("switch", "context switch (pipe ping-pong, 1 CPU)"),
@@ -16,10 +17,9 @@ METRICS = (("switch", "context switch (pipe ping-pong, 1 CPU)"),
 
 def section(runs, md):
     """The hook scripts/report_bench calls."""
-    found = [r for r in runs if r.has("ctxsw.csv")]
-    if not found:
+    run = latest_with(runs, "ctxsw.csv")
+    if run is None:
         return []
-    run = found[-1]
     rows = run.csv("ctxsw.csv")
     cols = list(dict.fromkeys(r["variant"] for r in rows))
     unit = rows[0]["unit"] if rows else ""

@@ -3,6 +3,7 @@
 scripts/report_bench): the newest turner-2015 run, one line per table (CPU read, counter,
 list) and accelerator: icount instruction counts (exact) and TCG emulator ns."""
 
+from report_data import latest_with
 from report_rows import cell, heading
 
 ABIS = (("turner-2015", "2015 iface"), ("rseq", "mainline rseq"), ("getcpu", "getcpu+atomic"))
@@ -21,10 +22,9 @@ def figure(r):
 
 def section(runs, md):
     """The hook scripts/report_bench calls."""
-    found = [r for r in runs if r.has("turner-2015.csv")]
-    if not found:
+    run = latest_with(runs, "turner-2015.csv")
+    if run is None:
         return []
-    run = found[-1]
     rows = run.csv("turner-2015.csv")
     out = heading("Turner's 2015 interface vs mainline rseq (variant turner-2015)", md)
     out += ["run: " + run.name,
