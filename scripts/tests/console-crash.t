@@ -14,6 +14,12 @@ crash soft-lockup.log '^watchdog: BUG: soft lockup - CPU#0' "a soft lockup"
 crash rcu-stall.log '^rcu: INFO: rcu_preempt self-detected stall' "an RCU stall"
 crash hung-task.log '^INFO: task lab-percpu:61 blocked for more than' "a hung task"
 crash oops.log '^BUG: kernel NULL pointer dereference' "an oops, by its first line"
+# Each of these is caught by one alternative of the matcher alone: with it gone, another line
+# (the panic that follows) or nothing would come back instead.
+crash gpf.log '^general protection fault, probably for non-canonical address' "a general protection fault (6.1's line)"
+crash kernel-bug-at.log '^kernel BUG at mm/slub.c:435!$' "a BUG_ON, by its kernel BUG at line"
+crash oops-first-line.log '^Oops: invalid opcode: 0000 \[#1\]' "an oops whose first line is its Oops: line (6.12)"
+crash rcu-detected-stalls.log '^rcu: INFO: rcu_preempt detected stalls on CPUs/tasks:$' "an RCU stall seen from another CPU (detected stalls)"
 is "$(console_crash "$F/guest-prints-crash-words.log")" "" \
 	"a guest printing BUG:, WARNING:, Kernel panic, a fake timestamped line: no crash (captured boot)"
 is "$(console_crash "$F/clean.log")" "" "a clean boot: no crash"
