@@ -5,6 +5,7 @@
 # kernel lines are crashes: a guest program printing "BUG:" is not. A reused OUTDIR never
 # reports the previous run's status. A guest command's own 124 or 125 is its status, told apart
 # from the harness's failures by the "error:" line and lab-boot.info.
+# (scripts/boot acting on each kind of crash is checked without an image: boot-crash-replay.t.)
 . "$(dirname "$0")/tap.sh"
 v=$(for v in $TEST_VARIANTS; do have_image "$v" && echo "$v" && break; done)
 if [ -z "$v" ]; then skip "no kernel image" "boot failures"; done_testing; exit; fi
