@@ -20,6 +20,11 @@ crash gpf.log '^general protection fault, probably for non-canonical address' "a
 crash kernel-bug-at.log '^kernel BUG at mm/slub.c:435!$' "a BUG_ON, by its kernel BUG at line"
 crash oops-first-line.log '^Oops: invalid opcode: 0000 \[#1\]' "an oops whose first line is its Oops: line (6.12)"
 crash rcu-detected-stalls.log '^rcu: INFO: rcu_preempt detected stalls on CPUs/tasks:$' "an RCU stall seen from another CPU (detected stalls)"
+# A log whose very first line is the crash (a console captured from mid-boot), CRLF as QEMU
+# writes it.
+t=$(mktemp -d); trap 'rm -rf "$t"' EXIT
+printf '[    5.000000] Oops: general protection fault, probably for non-canonical address 0x1: 0000 [#1] SMP\r\n' > "$t/first.log"
+like "$(console_crash "$t/first.log")" '^Oops: general protection fault.*SMP$' "an Oops on the log's first line, without its CR"
 is "$(console_crash "$F/guest-prints-crash-words.log")" "" \
 	"a guest printing BUG:, WARNING:, Kernel panic, a fake timestamped line: no crash (captured boot)"
 is "$(console_crash "$F/clean.log")" "" "a clean boot: no crash"
