@@ -1,18 +1,21 @@
 # SPDX-License-Identifier: MIT
-"""The ring buffer's section of the report (found by scripts/report_bench): the newest
+"""The ring buffer's section of the report (found by labreport.loader): the newest
 ringbuf.csv of the host and of each guest, in the seed's "getcpu+atomic vs rseq, speedup"
 form. Lines fit 72 columns."""
 
-from report_rows import cell as num, heading as head, newest_by_env as newest
-from report_rows import ns_speedup as speedup, ns_text as fig
+from labreport.model import Table
+from labreport.rows import cell as num, newest_by_env as newest, newest_runs
+from labreport.rows import ns_speedup as speedup, ns_text as fig
 
 
-def section(runs, md):
-    """The hook scripts/report_bench calls."""
+def tables(runs):
+    """The hook labreport calls."""
+    used = sorted(newest_runs(runs, "ringbuf").values(), key=lambda r: r.name)
     runs = newest(runs, "ringbuf")
     if not runs:
         return []
-    out = head("Tracer event write, per-CPU ring buffer (ns/event)", md)
+    title = "Tracer event write, per-CPU ring buffer (ns/event)"
+    out = []
     out += ["seed x86-64: getcpu+atomic 117.4 ns, rseq 98.0 ns: 1.2x",
             "seed arm32: 2502 vs 2250 ns",
             "%-8s %-6s %3s %13s %8s %10s %10s" % ("variant", "accel", "thr", "getcpu+atomic",
@@ -28,4 +31,4 @@ def section(runs, md):
     out += ["speedup: getcpu+atomic over rseq, same threads, +-half its range",
             "from the reps' min and max; host: no noise control; TCG rows are",
             "emulator timings; icount rows are instructions per event (exact)"]
-    return out + (["```"] if md else [])
+    return [Table(title, rows=out, runs=used)]
