@@ -159,7 +159,8 @@ def plot_title(envs, what):
 
 
 def plots(rows, envs):
-    """One plot per kind of figure that has rows: cpu-read-host, -icount, -tcg."""
+    """One plot per kind of figure that has rows: cpu-read (the host's ns), cpu-read-icount,
+    cpu-read-tcg."""
     out = []
     for kind, what, wanted in KINDS:
         mine = [r for r in rows if wanted(r)]
@@ -168,7 +169,7 @@ def plots(rows, envs):
         names = unique(r["env"] for r in mine)
         es = [e for e in envs if e["env"] in names]
         log = "set logscale y\n" if kind != "icount" else ""
-        out.append(Plot("cpu-read-" + kind, """
+        out.append(Plot("cpu-read" + ("" if kind == "host" else "-" + kind), """
 set title "%s\\n(* : not supported in some environment: no bar)"
 set ylabel '%s'
 set xlabel 'method'

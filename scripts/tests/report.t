@@ -28,7 +28,7 @@ like "$(cat "$txt")" '^- getcpu system call: +[0-9.]+ ns +±[0-9]+%$' "seed-form
 like "$(cat "$txt")" '^- RDPID: +[0-9.]+ ns +±[0-9]+% +[0-9.]+x +±[0-9]+%$' "a row: median, spread, speedup and its interval"
 like "$(cat "$txt")" 'lab commit: ' "metadata block"
 like "$(cat "$t/plots/report.md")" '^### hackbench A/B' "markdown has the hackbench section"
-for p in cpu-read-host hackbench kernel-size; do
+for p in cpu-read hackbench kernel-size; do
 	ok $([ -s "$t/plots/$p.png" ] && [ -s "$t/plots/$p.svg" ]; echo $?) "plot $p: non-empty PNG and SVG"
 	like "$(file -b "$t/plots/$p.png")" '^PNG image data' "$p.png is a PNG"
 done
