@@ -16,7 +16,7 @@ def _blocks(tables):
     for t in tables:
         if t.title is not None or not blocks:
             blocks.append((t.title, []))
-        blocks[-1][1].extend(t.body())
+        blocks[-1][1].extend(line.rstrip() for line in t.body())
     return blocks
 
 
