@@ -35,7 +35,10 @@ def mixed_note(runs):
     lines = fold("NOTE: these runs come from %d host%s and %d lab commit%s; each section "
                  "names its runs; no figure combines runs of different hosts."
                  % (len(hosts), "s"[:len(hosts) != 1], len(commits), "s"[:len(commits) != 1]))
-    return lines + [x for h in hosts for x in fold("  host: " + h)]
+    for h in hosts:
+        first, *rest = fold("  host: " + h, 68)
+        lines += [first] + ["    " + x for x in rest]
+    return lines
 
 
 def accel_notes(accels):
