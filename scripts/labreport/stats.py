@@ -11,6 +11,7 @@ import subprocess
 from pathlib import Path
 
 import labdata
+from labreport import loader
 from labreport.fmt import number
 
 LAB = Path(__file__).resolve().parents[2]
@@ -29,7 +30,7 @@ def lab_ab_path(lab=LAB):
 def design_of(bench, bench_dir=None):
     """(unit column, pair column) a bench's meta declares; None for each it does not
     (`pair: none` is None)."""
-    m = labdata.read_keyvalues(Path(bench_dir or LAB / "bench") / bench / "meta")
+    m = labdata.read_keyvalues(Path(bench_dir or loader.bench_dir()) / bench / "meta")
     unit = (m.first("unit").split() or [None])[0]
     pair = (m.first("pair").split() or [None])[0]
     return unit, None if pair == "none" else pair
@@ -111,5 +112,5 @@ def design_text(ab, rows, key_cols=("mode", "ipc")):
     reps = max(per.values()) // units if per and units else 0
     how = design.split(",")[0]
     if units and reps:
-        return "%d boots x %d reps per kernel, %s" % (units, reps, how)
+        return "%d boots x %d rep%s per variant, %s" % (units, reps, "s"[:reps != 1], how)
     return design
