@@ -41,7 +41,7 @@ def environment(env, run, accel):
             "hardware": m.first("hardware"), "job": m.first("lava_job_id"),
             "kernel": "%s %s" % (m.first("kernel_release"), version), "accel": accel,
             "commit": runs_.commit(m), "host": m.first("host"),
-            "arch": m.first("lab_arch") or "x86_64"}
+            "arch": m.first("lab_arch") or "x86_64", "hostid": runs_.host_label(run)}
 
 
 def collect(runs):
@@ -151,11 +151,9 @@ def plot_table(rows, envs):
 def plot_title(envs, what):
     """A plot's title: the kernels, architectures and hosts of its environments."""
     kernels = " ".join(unique((e["kernel"].split() or ["?"])[0] for e in envs))
-    hosts = " ".join(unique(e.get("host") or "?" for e in envs))
-    cpu = " ".join(unique(e["cpu"] for e in envs if e["env"] == "host"))
-    return "CPU number reads, %s\\nkernel %s; %s; host %s%s" % (
-        what, kernels, " ".join(unique(e.get("arch") or "x86_64" for e in envs)),
-        hosts, " (%s)" % cpu if cpu else "")
+    hosts = "; ".join(unique(e["hostid"] for e in envs))
+    return "CPU number reads, %s\\nkernel %s; %s; host %s" % (
+        what, kernels, " ".join(unique(e.get("arch") or "x86_64" for e in envs)), hosts)
 
 
 def plots(rows, envs):

@@ -11,7 +11,7 @@ import re
 from labreport import stats
 from labreport.fmt import fold, num, number, unique
 from labreport.model import Plot, Table
-from labreport.runs import release_key
+from labreport.runs import host_label, release_key
 
 ORDER = 30
 ARCHES = ("x86_64", "arm64", "arm")
@@ -285,7 +285,7 @@ def plots(hb):
     xtics = ", ".join('"%s" %g' % (k.replace(",", "/", 1), i * (nv + 1) + (nv - 1) / 2)
                       for i, k in enumerate(keys))
     ks = ", ".join("%s %s" % (k[0], k[1]) for k in kernels(hb.meta))
-    host = hb.meta.first("host_cpu") or hb.meta.first("host") or "unknown host"
+    host = host_label(hb.run)
     return [Plot("hackbench", """
 set title "hackbench (Debian rt-tests), %s guests under QEMU %s on %s\\n\
 kernels %s; %s; every run and the mean with its 95 %% CI"

@@ -46,8 +46,10 @@ def collect(runs):
     for key in runs_.host_first(found):
         run, name = found[key]
         host = run.keyvalues(name[:-4] + ".meta").first("host")
+        label = runs_.host_label(run)
         used.append(run)
-        rows += [row(runs_.env_name(*key), r, run.name, host) for r in run.csv(name)]
+        rows += [dict(row(runs_.env_name(*key), r, run.name, host), hostid=label)
+                 for r in run.csv(name)]
     return rows, used
 
 
@@ -101,20 +103,29 @@ def scaling_table(rows, env):
 
 def host_of(rows):
     """The hosts of rows, for the titles."""
-    return " ".join(unique(r["host"] or "?" for r in rows))
+    return "; ".join(unique(r["hostid"] for r in rows))
 
 
 def plots(rows):
-    """percpu-1thread (each environment's ns: the host's, TCG's emulator ns) and
+    """percpu-1thread (the host's ns), percpu-1thread-tcg (emulator ns) and
     percpu-scaling-ENV where an environment ran two or more thread counts. icount
     environments count instructions, not ns: they are left out."""
     rows = [r for r in rows if r["unit"] == "ns"]
     if not rows:
         return []
     envs = unique(r["env"] for r in rows)
-    out = [Plot("percpu-1thread", """
-set title "Per-CPU strategies, 1 thread: %s (host %s)\\n\
-(guest figures under QEMU TCG are emulator figures, not CPU timings)"
+    out = []
+    # Host ns and emulator ns are different in kind: a plot each.
+    for suffix, what, mine in (
+            ("", "host ns", [r for r in rows if r["accel"] in ("none", "")]),
+            ("-tcg", "emulator ns (QEMU TCG: not CPU timings)",
+             [r for r in rows if r["accel"] not in ("none", "")])):
+        if not mine:
+            continue
+        es = unique(r["env"] for r in mine)
+        name = "percpu-1thread" + suffix
+        out.append(Plot(name, """
+set title "Per-CPU strategies, 1 thread, %s: %s\\n(host %s)"
 set ylabel 'time per operation (ns/op, median; bars min-max), log scale'
 set xlabel 'strategy'
 set logscale y
@@ -122,9 +133,9 @@ set style data histogram; set style histogram errorbars gap 1 lw 1
 set style fill solid 0.6 border -1
 set xtics rotate by -35 left
 envs = '%s'
-plot for [i=1:words(envs)] '{work}/percpu1.dat' using (column(3*i-1)):(column(3*i)):\\
-(column(3*i+1)):xtic(1) title word(envs, i)""" % (" ".join(envs), host_of(rows), " ".join(envs)),
-                {"percpu1.dat": one_thread_table(single_thread(rows), envs)})]
+plot for [i=1:words(envs)] '{work}/%s.dat' using (column(3*i-1)):(column(3*i)):\\
+(column(3*i+1)):xtic(1) title word(envs, i)""" % (what, " ".join(es), host_of(mine), " ".join(es), name),
+                        {name + ".dat": one_thread_table(single_thread(mine), es)}))
     for env in envs:
         lines = scaling_table(rows, env)
         if len({line.split("\t")[1] for line in lines}) < 2:

@@ -78,6 +78,12 @@ def _describe(ident):
                                        if k in ident])
 
 
+def host_label(run):
+    """A run's host for a plot's title: its identity as recorded, else its hostname."""
+    ident, hostname = host_identity(meta(run))
+    return _describe(ident) if ident else hostname or "unknown host"
+
+
 def hosts(runs):
     """The distinct hosts of runs, each "identity (hostnames)". Identities that agree on
     every field both recorded are one host (an older run's partial record joins the full

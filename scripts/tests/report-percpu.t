@@ -25,11 +25,11 @@ like "$txt" '^- getcpu \+ lock add: +10\.00 ns +±15%$' "the base row: median an
 like "$txt" '^- rseq critical section: +2\.00 ns +±10% +5\.0x +±23%$' "a row: its spread, its speedup and the speedup's interval from both rows' extremes"
 like "$txt" '^- getcpu \+ CAS push/pop: +ENOSYS$' "a strategy that could not run says why"
 is "$(grep -c 'rseq critical section' <<< "$txt")" 1 "one thread only in the table"
-dat=$t/work/percpu1.dat
+dat=$t/work/percpu-1thread.dat
 is "$(grep '^counter-getcpu-atomic' "$dat")" "$(printf 'counter-getcpu-atomic\t10\t8\t11')" \
-	"percpu1.dat: the base's median, min, max as the table has them"
-is "$(grep '^counter-rseq' "$dat")" "$(printf 'counter-rseq\t2\t1.9\t2.3')" "percpu1.dat: the rseq row's"
-like "$(cat "$t/work/percpu-1thread.png.gp")" "percpu1\.dat' using \(column\(3\*i-1\)\):\(column\(3\*i\)\):" \
+	"percpu-1thread.dat: the base's median, min, max as the table has them"
+is "$(grep '^counter-rseq' "$dat")" "$(printf 'counter-rseq\t2\t1.9\t2.3')" "percpu-1thread.dat: the rseq row's"
+like "$(cat "$t/work/percpu-1thread.png.gp")" "percpu-1thread\.dat' using \(column\(3\*i-1\)\):\(column\(3\*i\)\):" \
 	"the plot draws the median with the min and max columns as error bars"
 is "$(cat "$t/work/percpu-scaling-host.dat")" "$(printf 'counter-getcpu-atomic\t1\t10\ncounter-rseq\t1\t2\ncounter-rseq\t2\t2.5')" \
 	"the scaling plot's data: each method's figure per thread count"

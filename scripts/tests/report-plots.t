@@ -48,7 +48,7 @@ is "$(grep '^rdpid' "$t/work/cpuread-host.dat")" "$(printf 'rdpid\t0.7431\t0.612
 like "$(cat "$t/plots/report.txt")" '^- RDPID: +0\.74 ns +±10% ' "  the table's RDPID: that median, +-(0.7612 - 0.6127) / 2 / 0.7431"
 ok $([ ! -e "$t/work/cpuread-icount.dat" ] && [ ! -e "$t/work/cpuread-tcg.dat" ]; echo $?) \
 	"no icount or TCG cpu-read plot without such runs (host ns only)"
-like "$(cat "$t/work/cpu-read.png.gp")" 'kernel 6\.18\.44-fc-v1098; x86_64; host vm \(AMD EPYC\)' "cpu-read's title: kernel, architecture and host"
+like "$(cat "$t/work/cpu-read.png.gp")" 'kernel 6\.18\.44-fc-v1098; x86_64; host AMD EPYC, kernel 6\.18\.44-fc-v1098' "cpu-read's title: kernel, architecture and host"
 is "$(cut -f1 "$t/work/size.dat" | tr '\n' ' ')" "$(sed -n '/^variant  *text/,/^$/p' "$t/plots/report.txt" | sed '1d;/^$/d' | cut -d' ' -f1 | tr '\n' ' ')" \
 	"size.dat: every variant of the size table, in its order"
 is "$(grep '^rseq-y' "$t/work/size.dat" | head -n 1 | cut -f2)" \
