@@ -20,13 +20,6 @@ def number(text):
     return v if v is not None and math.isfinite(v) else None
 
 
-def ratio(a, b):
-    """a / b, inf or nan when b is 0 (a figure of 0 must not stop the report)."""
-    if b:
-        return a / b
-    return math.nan if a == 0 else math.copysign(math.inf, a)
-
-
 def fold(line, width=WIDTH):
     """One line broken after the last blank that fits, else at the width."""
     out = []
