@@ -163,7 +163,7 @@ distclean:
 MAIN_FIRST := $(filter $(STAMPS)/boot-smoke-% $(STAMPS)/size,$(MAIN_STAGES))
 MAIN_LAST  := $(filter $(STAMPS)/hackbench,$(MAIN_STAGES))
 MAIN_ORDER := $(MAIN_FIRST) $(filter-out $(MAIN_FIRST) $(MAIN_LAST),$(MAIN_STAGES)) $(MAIN_LAST)
-$(PLOTS)/report.txt: $(MAIN_ORDER) scripts/report $(wildcard scripts/*.py bench/*/report.py lava/report.py) \
+$(PLOTS)/report.txt: $(MAIN_ORDER) scripts/report $(wildcard scripts/*.py scripts/labreport/*.py bench/*/report.py lava/report.py) \
 		$(AB_BIN)
 	scripts/stage "report from data/" scripts/report
 

@@ -1,13 +1,13 @@
 # SPDX-License-Identifier: MIT
-"""The LAVA fleet's section of the report (found by scripts/report_bench): every cell of
+"""The LAVA fleet's section of the report (found by labreport.loader): every cell of
 the latest lava-fleet run — variant x bench x rep on a device — with its state, so a failed,
 cancelled or never-fetched job shows as a marked cell, never as a silent gap."""
 
 from pathlib import Path
 
 import labdata
-import report_text as rt
-from report_data import latest_with
+from labreport.model import Table
+from labreport.runs import latest_with
 
 
 def mark(status):
@@ -35,10 +35,9 @@ def table(run):
     return lines
 
 
-def section(runs, md):
-    """The hook report_bench calls."""
+def tables(runs):
+    """The hook labreport calls."""
     run = latest_with(runs, "fleet.tsv")  # lava/merge writes one per merge
     if run is None:
         return []
-    return rt.section("LAVA fleet: jobs and their state", md) + rt.pre(md) + table(run) + \
-        rt.pre(md)
+    return [Table("LAVA fleet: jobs and their state", rows=table(run), runs=[run])]

@@ -1,10 +1,11 @@
 # SPDX-License-Identifier: MIT
-"""The allocator's section of the report (found by scripts/report_bench): the newest
+"""The allocator's section of the report (found by labreport.loader): the newest
 alloc.csv of the host and of each guest: alloc+free pairs in the seed's "getcpu+CAS vs rseq,
 speedup" form, and request latency (p50, p99, mean) with 95 % intervals."""
 
-from report_rows import cell as num, heading as head, newest_by_env as newest
-from report_rows import ns_speedup as speedup, ns_text as fig
+from labreport.model import Table
+from labreport.rows import cell as num, newest_by_env as newest, newest_runs
+from labreport.rows import ns_speedup as speedup, ns_text as fig
 
 
 SHORT = {"getcpu-cas": "getcpu+CAS", "percpu-lock": "pcpu lock"}
@@ -14,12 +15,14 @@ def ci(r, k, width):
     return ("%.0f [%.0f,%.0f]" % (num(r, k + "_ns"), num(r, k + "_lo"), num(r, k + "_hi"))).rjust(width)
 
 
-def section(runs, md):
-    """The hook scripts/report_bench calls."""
+def tables(runs):
+    """The hook labreport calls."""
+    used = sorted(newest_runs(runs, "alloc").values(), key=lambda r: r.name)
     runs = newest(runs, "alloc")
     if not runs:
         return []
-    out = head("Per-CPU allocator cache: alloc+free pair (ns/pair)", md)
+    title = "Per-CPU allocator cache: alloc+free pair (ns/pair)"
+    out = []
     out.append("%-8s %-6s %3s %6s %6s %9s %6s %6s %6s %6s" % (
         "variant", "accel", "thr", "CAS", "rseq", "speed", "lock", "tcache", "arena", "glibc"))
     for (variant, accel), rows in sorted(runs.items()):
@@ -36,7 +39,7 @@ def section(runs, md):
     out += ["CAS: getcpu+CAS, lock: getcpu + per-CPU lock; speed: CAS over rseq",
             "(the seed's form), same threads, +-half its range from min and max;",
             "TCG rows are emulator ns, icount rows instructions per pair (exact)"]
-    out += ([] if not md else ["```"]) + head("Allocator request latency (ns, 95 % CI)", md)
+    first, out = out, []
     out += ["seed (jemalloc at Facebook): rseq caches 1-2 % lower average,",
             "2-3 % lower P99 latency",
             "%-11s %2s %-10s %19s %21s" % ("run", "th", "strategy", "p50", "p99")]
@@ -62,4 +65,5 @@ def section(runs, md):
     out += [""] + means
     out += ["intervals: order statistics (p50, p99), normal approx. (mean),",
             "samples pooled over reps and threads, assumed independent"]
-    return out + (["```"] if md else [])
+    return [Table(title, rows=first, runs=used),
+            Table("Allocator request latency (ns, 95 % CI)", rows=out)]

@@ -1,31 +1,34 @@
 # SPDX-License-Identifier: MIT
-"""The ring buffer's section of the report (found by scripts/report_bench): the newest
+"""The ring buffer's section of the report (found by labreport.loader): the newest
 ringbuf.csv of the host and of each guest, in the seed's "getcpu+atomic vs rseq, speedup"
 form. Lines fit 72 columns."""
 
-from report_rows import cell as num, heading as head, newest_by_env as newest
-from report_rows import ns_speedup as speedup, ns_text as fig
+from labreport.model import Table
+from labreport.rows import newest_by_env as newest, newest_runs
+from labreport.rows import ns_speedup as speedup, ns_text as fig
 
 
-def section(runs, md):
-    """The hook scripts/report_bench calls."""
+def tables(runs):
+    """The hook labreport calls."""
+    used = sorted(newest_runs(runs, "ringbuf").values(), key=lambda r: r.name)
     runs = newest(runs, "ringbuf")
     if not runs:
         return []
-    out = head("Tracer event write, per-CPU ring buffer (ns/event)", md)
-    out += ["seed x86-64: getcpu+atomic 117.4 ns, rseq 98.0 ns: 1.2x",
-            "seed arm32: 2502 vs 2250 ns",
-            "%-8s %-6s %3s %13s %8s %10s %10s" % ("variant", "accel", "thr", "getcpu+atomic",
-                                                  "rseq", "per-thread", "speedup")]
-    for (variant, accel), rows in sorted(runs.items()):
+    rows = []
+    for (variant, accel), found in sorted(runs.items()):
         by = {}
-        for r in rows:
+        for r in found:
             by.setdefault(int(r["threads"]), {})[r["method"]] = r
         for thr in sorted(by):
             g, s, p = (by[thr].get("ringbuf-" + m) for m in ("getcpu-atomic", "rseq", "per-thread"))
-            out.append("%-8s %-6s %3d %13s %8s %10s %10s" % (variant[:8], accel[:6], thr, fig(g),
-                                                            fig(s), fig(p), speedup(g, s)))
-    out += ["speedup: getcpu+atomic over rseq, same threads, +-half its range",
-            "from the reps' min and max; host: no noise control; TCG rows are",
-            "emulator timings; icount rows are instructions per event (exact)"]
-    return out + (["```"] if md else [])
+            rows.append((variant[:8], accel[:6], "%d" % thr, fig(g), fig(s), fig(p), speedup(g, s)))
+    return [Table("Tracer event write, per-CPU ring buffer (ns/event)",
+                  intro=["seed x86-64: getcpu+atomic 117.4 ns, rseq 98.0 ns: 1.2x",
+                         "seed arm32: 2502 vs 2250 ns"],
+                  fmt="%-8s %-6s %3s %13s %8s %10s %10s",
+                  header=[("variant", "accel", "thr", "getcpu+atomic", "rseq", "per-thread",
+                           "speedup")], rows=rows,
+                  notes=["speedup: getcpu+atomic over rseq, same threads, +-half its range",
+                         "from the reps' min and max; host: no noise control; TCG rows are",
+                         "emulator timings; icount rows are instructions per event (exact)"],
+                  runs=used)]

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: MIT
-"""rseq work on exit to user, Linux 6.19's motivation (found by scripts/report_bench): the
+"""rseq work on exit to user, Linux 6.19's motivation (found by labreport.loader): the
 newest bench/rseq-stats/motivation run per kernel release. Per hackbench mode, from our
 backport of upstream's counters: exits to user per message and the share of exits that did
 rseq work (slowp + signal) with glibc registering and without; from the guest instructions
@@ -9,11 +9,9 @@ registering added per message (the instructions per exit that did rseq work). Th
 lab-percpu row and thread count from the newest bench/rseq-stats/motivation-percpu run per
 release: exits and work per million operations, instructions per operation."""
 
-import os
-
-import report_bench
-import report_stats
-from report_rows import cell, heading
+from labreport import stats
+from labreport.model import Table
+from labreport.rows import cell
 
 MODES = (("process", "pipe"), ("process", "socket"), ("thread", "pipe"), ("thread", "socket"))
 
@@ -40,8 +38,7 @@ def newest(runs, csv="motivation.csv"):
 
 def lab_ab(run, key="mode,ipc"):
     """lab-ab's reg vs unreg per mode (or per key): {(mode, ipc, variant): its row}."""
-    ab = report_stats.lab_ab_path(str(report_bench.LAB))
-    rows = report_stats.compare_hackbench(ab, run.path / "insn.csv", key)
+    rows = stats.compare(stats.lab_ab_path(), run.path / "insn.csv", key)
     return {tuple(r["key"].split(",")) + (r.get("variant"),): r for r in rows}
 
 
@@ -201,13 +198,12 @@ def percpu_run(run):
     return out + percpu_instructions(rows, lab_ab(run, "method,threads"))
 
 
-def section(runs, md):
-    """The hook scripts/report_bench calls."""
+def tables(runs):
+    """The hook labreport calls."""
     found, pc = newest(runs), newest(runs, "motivation-percpu.csv")
     if not found and not pc:
         return []
-    out = heading("rseq work on exit to user (6.19's motivation)", md)
-    out += ["hackbench with glibc registering rseq (on) and not (off); exits,",
+    out = ["hackbench with glibc registering rseq (on) and not (off); exits,",
             "work (slowp + signal: the notify-resume handler ran) and ids from",
             "our backport of upstream's counters; instructions under icount.",
             "Thread modes repeat exactly for a seed; process modes, process/",
@@ -220,4 +216,5 @@ def section(runs, md):
                 "vCPU), per million operations; instructions per operation:"]
     for run in pc:
         out += percpu_run(run)
-    return out + (["```"] if md else [])
+    return [Table("rseq work on exit to user (6.19's motivation)", rows=out,
+                  runs=sorted(found + pc, key=lambda r: r.name))]

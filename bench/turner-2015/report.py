@@ -1,10 +1,11 @@
 # SPDX-License-Identifier: MIT
 """Paul Turner's 2015 interface beside mainline rseq and getcpu + atomic (found by
-scripts/report_bench): the newest turner-2015 run, one line per table (CPU read, counter,
+labreport.loader): the newest turner-2015 run, one line per table (CPU read, counter,
 list) and accelerator: icount instruction counts (exact) and TCG emulator ns."""
 
-from report_data import latest_with
-from report_rows import cell, heading
+from labreport.model import Table
+from labreport.rows import cell
+from labreport.runs import latest_with
 
 ABIS = (("turner-2015", "2015 iface"), ("rseq", "mainline rseq"), ("getcpu", "getcpu+atomic"))
 
@@ -20,21 +21,22 @@ def figure(r):
         "%.1f %s" % (v, r["unit"])
 
 
-def section(runs, md):
-    """The hook scripts/report_bench calls."""
+def tables(runs):
+    """The hook labreport calls."""
     run = latest_with(runs, "turner-2015.csv")
     if run is None:
         return []
-    rows = run.csv("turner-2015.csv")
-    out = heading("Turner's 2015 interface vs mainline rseq (variant turner-2015)", md)
-    out += ["run: " + run.name,
-            "per op, median of reps; icount: instructions (exact), tcg: emulator ns",
-            "%-7s %-9s %16s %16s %16s" % ("accel", "table", *(name for _, name in ABIS))]
-    for accel in sorted({r["accel"] for r in rows}):
+    found = run.csv("turner-2015.csv")
+    rows = []
+    for accel in sorted({r["accel"] for r in found}):
         for table in ("cpu-read", "counter", "list"):
-            by = {r["abi"]: r for r in rows if r["accel"] == accel and r["table"] == table}
-            out.append("%-7s %-9s %16s %16s %16s" % (accel, table,
-                                                    *(figure(by.get(abi)) for abi, _ in ABIS)))
-    out += ["the 2015 region is one per process with a kernel-side restart of any IP",
-            "in it; mainline publishes a descriptor per sequence (bench/turner-2015)"]
-    return out + (["```"] if md else [])
+            by = {r["abi"]: r for r in found if r["accel"] == accel and r["table"] == table}
+            rows.append((accel, table) + tuple(figure(by.get(abi)) for abi, _ in ABIS))
+    return [Table("Turner's 2015 interface vs mainline rseq (variant turner-2015)",
+                  intro=["run: " + run.name, "per op, median of reps; icount: instructions "
+                         "(exact), tcg: emulator ns"],
+                  fmt="%-7s %-9s %16s %16s %16s",
+                  header=[("accel", "table") + tuple(name for _, name in ABIS)], rows=rows,
+                  notes=["the 2015 region is one per process with a kernel-side restart of "
+                         "any IP", "in it; mainline publishes a descriptor per sequence "
+                         "(bench/turner-2015)"], runs=[run])]

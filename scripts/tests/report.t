@@ -26,7 +26,7 @@ for v in rseq-n rseq-y rseq-stats rseq-stats-off; do
 done
 like "$(cat "$txt")" '^- getcpu system call: +[0-9.]+ ns +±[0-9]+%$' "seed-format CPU-read table; the base row has no speedup"
 like "$(cat "$txt")" '^- RDPID: +[0-9.]+ ns +±[0-9]+% +[0-9.]+x +±[0-9]+%$' "a row: median, spread, speedup and its interval"
-like "$(cat "$txt")" 'lab commit: ' "metadata block"
+like "$(cat "$txt")" '^lab commit: 35052918d138 \(old: -dirty\) fixture$' "the machine block names the runs' lab commits"
 like "$(cat "$t/plots/report.md")" '^### hackbench A/B' "markdown has the hackbench section"
 for p in cpu-read hackbench kernel-size; do
 	ok $([ -s "$t/plots/$p.png" ] && [ -s "$t/plots/$p.svg" ]; echo $?) "plot $p: non-empty PNG and SVG"

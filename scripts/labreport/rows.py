@@ -1,12 +1,12 @@
 # SPDX-License-Identifier: MIT
-"""report_rows: one benchmark row as the seed printed it (label, figure, speedup), with
+"""rows: one benchmark row as the seed printed it (label, figure, speedup), with
 what the seed left out: the spread of the figure (half the min-max range over the median)
 and the interval of the speedup (from the two figures' min and max). Counts (instructions)
 print without decimals; a label too long for the line gets a line of its own."""
 
 import math
 
-from report_fmt import num
+from labreport.fmt import num
 
 # "- " + label + figure + unit + spread + speedup + its spread = 72 columns at most.
 LABEL = 36
@@ -90,15 +90,20 @@ def difference(a, b):
 # Helpers for the sections bench folders bring (bench/*/report.py): their CSVs carry the lab's
 # results columns (variant, accel, status, ns_per_op, ns_min, ns_max).
 
-def newest_by_env(runs, name):
-    """{(variant, accel): rows} from the newest run holding NAME.csv per environment."""
+def newest_runs(runs, name):
+    """{(variant, accel): run}: the newest run holding NAME.csv per environment."""
     found = {}
     for run in runs:
         if run.has(name + ".csv"):
             rows = run.csv(name + ".csv")
             if rows:
-                found[(rows[0]["variant"], rows[0]["accel"])] = rows
+                found[(rows[0]["variant"], rows[0]["accel"])] = run
     return found
+
+
+def newest_by_env(runs, name):
+    """{(variant, accel): rows} from the newest run holding NAME.csv per environment."""
+    return {k: run.csv(name + ".csv") for k, run in newest_runs(runs, name).items()}
 
 
 def cell(r, col):
@@ -127,7 +132,3 @@ def ns_speedup(a, b):
                        "max": x.get("ns_max", "")} for x in (a, b)))
     return "-" if r is None else "%.1fx%s" % (r, percent(rs))
 
-
-def heading(title, md):
-    """A section's heading, opening the code fence in markdown."""
-    return ["", "### " + title, "", "```"] if md else ["", title, "-" * len(title)]

@@ -1,11 +1,11 @@
 # SPDX-License-Identifier: MIT
-"""The cross-architecture section of the report: the seed's arm32 table (d7822b1e24f2, ARMv7
+"""axis_arch: the architecture axis of the report (not a bench): the seed's arm32 table (d7822b1e24f2, ARMv7
 Cubietruck, ns) beside this lab's arm and arm64 guests, and x86_64 vs arm64 vs arm
 instructions per operation. Reads the runs bench/arch/run writes (data/*-arch-ARCH-VARIANT-
 ACCEL/, rows labelled ARCH-VARIANT): under icount a figure is an instruction count, exact and
 the same on any host; under TCG it is an emulator timing, labelled so."""
 
-import report_text as rt
+from labreport.model import Table
 
 ARCHES = ("x86_64", "arm64", "arm")
 
@@ -144,15 +144,14 @@ def _abi_lines(icount):
     return lines
 
 
-def section(runs, md):
+def tables(runs):
+    """The architecture tables, from bench/arch/run's runs."""
     found = _latest(runs)
     if not found:
         return []
     icount = {a: found.get((a, "icount")) for a in ARCHES}
     tcg = {a: found.get((a, "tcg")) for a in ARCHES}
-    lines = rt.section("Architectures: the seed's arm32 table, x86_64 vs arm64 vs arm", md)
-    lines += rt.pre(md)
-    lines.append("seed: ARMv7 Cubietruck (Cortex-A7), ns. Ours: QEMU guests, icount")
+    lines = ["seed: ARMv7 Cubietruck (Cortex-A7), ns. Ours: QEMU guests, icount"]
     lines.append("instructions/op (path length, not time); TCG columns are emulator")
     lines.append("figures (QEMU's translated code on this host), not ARM timings.")
     lines.append("[off]: glibc's rseq off, as in 2018: getcpu is glibc's system call on")
@@ -190,5 +189,6 @@ def section(runs, md):
             qemu = info.first("qemu").replace("QEMU emulator version ", "")[:6]
             lines.append(f"{a}: run {r.name[:16]}, kernel {info.first('kernel_release')},"
                          f" QEMU {qemu}")
-    lines += rt.pre(md)
-    return lines
+    used = [r for a in ARCHES for r in (icount[a], tcg[a]) if r is not None]
+    return [Table("Architectures: the seed's arm32 table, x86_64 vs arm64 vs arm", rows=lines,
+                  runs=used, facts={"accel": sorted({k[1] for k in found})})]

@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
-# The report's architecture section from made-up runs (bench/arch/run's layout): the seed's
+# The report's architecture axis (labreport/axis_arch.py) from made-up runs (bench/arch/run's layout): the seed's
 # arm32 figures beside each architecture's icount counts, speedups computed from the rows,
 # TCG labelled as emulator figures, other runs ignored, 72 columns, nothing without runs.
-. "$(dirname "$0")/../../../scripts/tests/tap.sh"
+. "$(dirname "$0")/tap.sh"
 t=$(mktemp -d); trap 'rm -rf "$t"' EXIT
 hdr="variant,accel,method,label,path,glibc_rseq,threads,cpu,status,ns_per_op,instructions_per_op"
 # mkrun NAME ARCH ACCEL SCALE: a run whose figures are SCALE x a fixed base per row.
@@ -28,10 +28,7 @@ tap() {
 	  for i in $(seq 1 "$5"); do n=$((n + 1)); echo "not ok $n - case"; done
 	  [ -z "$6" ] || echo "1..$6"; } > "$d/$2"
 }
-section() { (cd "$LAB/scripts" && python3 -c "
-import sys; sys.path.insert(0, '$LAB/bench/arch')
-import labdata, report
-print('\n'.join(report.section(labdata.runs('$t/data'), False)))"); }
+section() { (cd "$LAB/scripts" && python3 -B -m labreport.show arch "$t/data"); }
 
 mkdir -p "$t/data/20260101T000000Z-vm-rseq-y"
 is "$(section)" "" "no architecture runs: no section"

@@ -5,7 +5,7 @@
 # report.txt within 72 columns; a variant that ran on one kernel only gives no section; and
 # two hackbench runs of other kernels (6.1's, 6.12's) each keep their own section, the 6.1
 # one not displaced by the newer 6.12 one.
-. "$(dirname "$0")/../../../scripts/tests/tap.sh"
+. "$(dirname "$0")/tap.sh"
 [ -x "$BUILD/host/bin/lab-ab" ] || { echo "1..1"; echo "not ok 1 - lab-ab is built (make lib-tests)"; exit 1; }
 t=$(mktemp -d); trap 'rm -rf "$t"' EXIT
 d=$t/data; mkdir -p "$d"

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: MIT
-"""Kernels side by side (found by scripts/report_bench): make modern's guests of another
+"""axis_kernels: the kernel-release axis of the report (not a bench), kernels side by side: make modern's guests of another
 Debian kernel (variant names VARIANT-KVER, e.g. rseq-y-6.12) beside the main job's (rseq-y,
 6.1), one table per variant and accelerator with a column per kernel release: the newest
 CPU-read, per-CPU (1 thread) and mm_cid runs of each. Under icount the figures are exact
@@ -7,7 +7,9 @@ instructions per op, under TCG emulator ns. Runs from elsewhere (LAVA, bundles) 
 
 import re
 
-from report_rows import cell, heading
+from labreport.model import Table
+from labreport.rows import cell
+from labreport.runs import release_key
 
 SUFFIX = re.compile(r"-[0-9]+\.[0-9]+$")
 LINE = 72
@@ -16,11 +18,6 @@ LINE = 72
 def base_variant(variant):
     """rseq-y-6.12 -> rseq-y: the variant a make modern image was built from."""
     return SUFFIX.sub("", variant)
-
-
-def release_key(release):
-    """A kernel release as numbers, for the column order (6.1.192 before 6.12.118)."""
-    return tuple(int(x) if x.isdigit() else 0 for x in release.split("-")[0].split("."))
 
 
 def value(r, col_icount, col_other, accel):
@@ -89,7 +86,7 @@ BENCHES = (("cpu-read.csv", "cpu-read.meta", "kernel_release", cpuread_rows),
            ("strategies.csv", "mm-cid.meta", "kernel", mmcid_rows))
 
 
-def tables(runs):
+def by_variant(runs):
     """{(base variant, accel): {release: [(name, label, value)], "runs": [...]}}."""
     out = {}
     for csv, meta, key, rows_of in BENCHES:
@@ -98,7 +95,7 @@ def tables(runs):
                 continue
             t = out.setdefault((base_variant(variant), accel), {})
             t.setdefault(release, []).extend(rows_of(run, accel))
-            t.setdefault("runs", []).append(run.name)
+            t.setdefault("runs", []).append(run)
     return out
 
 
@@ -126,17 +123,19 @@ def render(base, accel, t):
     return out
 
 
-def section(runs, md):
-    """The hook scripts/report_bench calls: only when a variant ran on two kernels."""
-    found = {k: t for k, t in tables(runs).items() if len(t) > 2}
+def tables(runs):
+    """The section: only when a variant ran on two kernels."""
+    found = {k: t for k, t in by_variant(runs).items() if len(t) > 2}
     if not found:
         return []
-    out = heading("Kernels side by side (make modern: VARIANT-KVER guests)", md)
-    out += ["the same static guest programs on each kernel; newest run per",
+    out = ["the same static guest programs on each kernel; newest run per",
             "variant, accelerator and kernel; mm_cid strategies: ns /slots touched;",
             "tcg ns: each kernel's runs at their own time and host load, so only",
             "the icount tables compare across kernels"]
     for (base, accel) in sorted(found):
         out += render(base, accel, found[(base, accel)])
-    out += ["", "runs:"] + ["  " + r for k in sorted(found) for r in sorted(set(found[k]["runs"]))]
-    return out + (["```"] if md else [])
+    used = {r.name: r for k in sorted(found) for r in found[k]["runs"]}
+    out += ["", "runs:"] + ["  " + r for k in sorted(found)
+                            for r in sorted({x.name for x in found[k]["runs"]})]
+    return [Table("Kernels side by side (make modern: VARIANT-KVER guests)", rows=out,
+                  runs=[used[n] for n in sorted(used)])]

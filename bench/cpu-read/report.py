@@ -1,0 +1,182 @@
+# SPDX-License-Identifier: MIT
+"""cpu-read's report section (found by labreport.loader): reading the current CPU number,
+the latest run per environment (variant, accelerator, hardware), the host's first, in the
+seed's format: figure per op, its spread, the speedup over the getcpu system call."""
+
+from labreport import rows as R
+from labreport import runs as runs_
+from labreport.fmt import fold, unique
+from labreport.model import Plot, Table
+
+ORDER = 10
+
+
+def latest(runs):
+    """The latest cpu-read run per (variant, accel, hardware)."""
+    found = {}
+    for run in runs:
+        if run.has("cpu-read.csv"):
+            key = runs_.first_key(run, "cpu-read.csv")
+            if key:
+                found[key] = run
+    return found
+
+
+def row(env, r):
+    """One figure: instructions per op under icount, else ns with min and max."""
+    if r.get("accel") == "icount":
+        figures = (r.get("instructions_per_op", ""), "", "", "insn")
+    else:
+        figures = (r.get("ns_per_op", ""), r.get("ns_min", ""), r.get("ns_max", ""), "ns")
+    names = ("env", "variant", "accel", "method", "label", "status")
+    values = (env,) + tuple(r.get(n, "") for n in names[1:])
+    return dict(zip(names + ("value", "min", "max", "unit"), values + figures))
+
+
+def environment(env, run, accel):
+    """The environment a run was measured in, from its cpu-read.meta."""
+    m = run.keyvalues("cpu-read.meta")
+    version = " ".join(m.first("kernel_version").split(" ")[:3])
+    return {"env": env, "dir": run.name, "cpu": m.first("cpu_model"),
+            "hardware": m.first("hardware"), "job": m.first("lava_job_id"),
+            "kernel": "%s %s" % (m.first("kernel_release"), version), "accel": accel,
+            "commit": runs_.commit(m), "host": m.first("host"),
+            "arch": m.first("lab_arch") or "x86_64", "hostid": runs_.host_label(run)}
+
+
+def collect(runs):
+    """(rows, environments, runs used): single-thread rows, the host first."""
+    found = latest(runs)
+    rows, envs = [], []
+    for key in runs_.host_first(found):
+        run, env = found[key], runs_.env_name(*key)
+        rows += [row(env, r) for r in run.csv("cpu-read.csv") if r.get("threads", "") in ("", "1")]
+        envs.append(environment(env, run, key[1]))
+    return rows, envs, [found[k] for k in runs_.host_first(found)]
+
+
+def title(e):
+    """An environment's heading line."""
+    release = (e["kernel"].split() or [""])[0]
+    return ("%s: %s, kernel %s" % (e["env"], e["cpu"], release))[:71] + ":"
+
+
+def base_row(rows, method):
+    """The row of a method that measured, the base of the speedups (None without one)."""
+    found = [r for r in rows if r["method"] == method and r["status"] == "ok" and r["value"]]
+    return found[-1] if found else None
+
+
+def where(e):
+    """Where an environment's figures come from: run, host, lab commit, hardware, job."""
+    lines = ["  run %s" % e["dir"], "  on %s, lab %s" % (e.get("host") or "?", e["commit"])]
+    if e.get("hardware"):
+        lines += fold("  hardware " + e["hardware"])
+    if e.get("job"):
+        lines += fold("  LAVA job " + e["job"])
+    return lines
+
+
+def latency(rows):
+    """Throughput vs dependent (each read feeds the next) figure of each method with both."""
+    by = {r["method"]: r for r in rows}
+    pairs = [(by[r["method"][:-4]], r) for r in rows
+             if r["method"].endswith("-dep") and r["method"][:-4] in by]
+    if not pairs:
+        return []
+    lines = ["  dependent (each read feeds the next) vs throughput:"]
+    for thr, dep in pairs:
+        if thr["status"] == "ok" and dep["status"] == "ok":
+            lines.append("  %-22s %8s -> %8s %s" % (
+                thr["method"], R.figure(thr["value"], thr["unit"]),
+                R.figure(dep["value"], dep["unit"]), dep["unit"]))
+    return lines
+
+
+def facts(envs):
+    """The machine block's facts: the host's CPU and kernel, the accelerators."""
+    host = [x for e in envs if e["env"] == "host"
+            for x in ("host CPU: " + e["cpu"], "host kernel: " + e["kernel"])]
+    return {"host": host, "accel": [e["accel"] for e in envs]}
+
+
+def tables(runs):
+    """The hook labreport calls."""
+    rows, envs, used = collect(runs)
+    if not rows:
+        return []
+    out = ["per op: median of reps (ns; instructions under icount), then",
+           "+-half the min-max range; speedup: getcpu system call / method,",
+           "then +-half its range from the extremes (none: exact counts)"]
+    for env in unique(r["env"] for r in rows):
+        mine = [r for r in rows if r["env"] == env]
+        es = [e for e in envs if e["env"] == env]
+        out += [""] + [title(e) for e in es] + [x for e in es for x in where(e)]
+        base = base_row(mine, "syscall")
+        out += [x for r in mine if not r["method"].endswith("-dep") for x in R.line(r, base)]
+        out += latency(mine)
+        d = R.difference(base_row(mine, "rseq-own"), base_row(mine, "empty"))
+        if d:
+            out.append("  rseq read - empty loop: " + d)
+    t = Table("Reading the current CPU number (seed format)", rows=out, runs=used,
+              facts=facts(envs))
+    t.plots = plots(rows, envs)
+    return [t]
+
+
+# What differs in kind is never drawn together: host ns, icount instructions, emulator ns.
+KINDS = (("host", "time per read on the host (ns/op, median; bars min-max)",
+          lambda r: r["env"] == "host" or (r["accel"] == "none" and r["unit"] == "ns")),
+         ("icount", "guest instructions per read (icount: exact counts)",
+          lambda r: r["unit"] == "insn"),
+         ("tcg", "emulator time per read (QEMU TCG ns: not a CPU timing)",
+          lambda r: r["unit"] == "ns" and r["accel"] not in ("none", "")))
+
+
+def plot_table(rows, envs):
+    """Per method: figure, min, max in each environment ('?' where none); a method some
+    environment could not measure is marked '*'."""
+    cells, marked = {}, set()
+    for r in rows:
+        ok = r["status"] == "ok" and r["value"] != ""
+        if not ok:
+            marked.add(r["method"])
+        cells[r["method"], r["env"]] = [r["value"], r["min"] or r["value"],
+                                        r["max"] or r["value"]] if ok else ["?"] * 3
+    return ["\t".join([m + (" *" if m in marked else "")] +
+                       [c for e in envs for c in cells.get((m, e), ["?"] * 3)])
+            for m in unique(r["method"] for r in rows)]
+
+
+def plot_title(envs, what):
+    """A plot's title: the kernels, architectures and hosts of its environments."""
+    kernels = " ".join(unique((e["kernel"].split() or ["?"])[0] for e in envs))
+    hosts = "; ".join(unique(e["hostid"] for e in envs))
+    return "CPU number reads, %s\\nkernel %s; %s; host %s" % (
+        what, kernels, " ".join(unique(e.get("arch") or "x86_64" for e in envs)), hosts)
+
+
+def plots(rows, envs):
+    """One plot per kind of figure that has rows: cpu-read (the host's ns), cpu-read-icount,
+    cpu-read-tcg."""
+    out = []
+    for kind, what, wanted in KINDS:
+        mine = [r for r in rows if wanted(r)]
+        if not mine:
+            continue
+        names = unique(r["env"] for r in mine)
+        es = [e for e in envs if e["env"] in names]
+        log = "set logscale y\n" if kind != "icount" else ""
+        out.append(Plot("cpu-read" + ("" if kind == "host" else "-" + kind), """
+set title "%s\\n(* : not supported in some environment: no bar)"
+set ylabel '%s'
+set xlabel 'method'
+%sset style data histogram; set style histogram errorbars gap 1 lw 1
+set style fill solid 0.6 border -1; set boxwidth 0.9
+set xtics rotate by -35 left
+envs = '%s'
+plot for [i=1:words(envs)] '{work}/cpuread-%s.dat' using (column(3*i-1)):(column(3*i)):\\
+(column(3*i+1)):xtic(1) title word(envs, i)""" % (plot_title(es, kind), what, log,
+                                                 " ".join(names), kind),
+            {"cpuread-%s.dat" % kind: plot_table(mine, names)}))
+    return out

@@ -1,0 +1,156 @@
+# SPDX-License-Identifier: MIT
+"""percpu's report section (found by labreport.loader): the per-CPU strategies with one
+thread, the latest file (percpu*.csv) per environment, the host's first; each strategy's
+figure, its spread and its speedup over its group's getcpu + atomic row; plots of one
+thread and of each environment's thread scaling."""
+
+from labreport import rows as R
+from labreport import runs as runs_
+from labreport.fmt import num, unique
+from labreport.model import Plot, Table
+
+ORDER = 20
+
+# Each group's getcpu + atomic row, the base of its speedups (as the seed measured them).
+BASES = ("counter-getcpu-atomic", "list-cas", "lock-cmpxchg")
+
+
+def latest(runs):
+    """The latest per-CPU CSV (run, file name) per (variant, accel, hardware)."""
+    found = {}
+    for run in runs:
+        for name in run.files("percpu*.csv"):
+            key = runs_.first_key(run, name)
+            if key:
+                found[key] = (run, name)
+    return found
+
+
+def row(env, r, run, host):
+    """One figure: instructions per op under icount, else ns with min and max."""
+    icount = r.get("accel") == "icount"
+    value = r.get("instructions_per_op") if icount else None
+    return {"env": env, "variant": r.get("variant", ""), "accel": r.get("accel", ""),
+            "method": r.get("method", ""), "label": r.get("label") or r.get("method", ""),
+            "threads": r.get("threads", ""), "status": r.get("status", ""),
+            "ns": r.get("ns_per_op", ""), "value": value or r.get("ns_per_op", ""),
+            "min": "" if icount else r.get("ns_min", ""),
+            "max": "" if icount else r.get("ns_max", ""),
+            "unit": "insn" if icount else "ns", "dir": run, "host": host}
+
+
+def collect(runs):
+    """(rows of every thread count, runs used), the host's environment first."""
+    found = latest(runs)
+    rows, used = [], []
+    for key in runs_.host_first(found):
+        run, name = found[key]
+        host = run.keyvalues(name[:-4] + ".meta").first("host")
+        label = runs_.host_label(run)
+        used.append(run)
+        rows += [dict(row(runs_.env_name(*key), r, run.name, host), hostid=label)
+                 for r in run.csv(name)]
+    return rows, used
+
+
+def single_thread(rows):
+    """The rows measured with one thread."""
+    return [r for r in rows if num(r["threads"], None) == 1]
+
+
+def bases(rows):
+    """Per group (the method's first word), its getcpu + atomic row."""
+    return {r["method"].split("-")[0]: r for r in rows
+            if r["method"] in BASES and r["status"] == "ok"}
+
+
+def tables(runs):
+    """The hook labreport calls."""
+    rows, used = collect(runs)
+    if not rows:
+        return []
+    out = ["speedup within each group: counter vs getcpu + lock add, list vs",
+           "the CAS list, lock vs lock cmpxchg (seed: 7.7x counter, 1.9x lock);",
+           "ns (instructions under icount), +-half the min-max range"]
+    for env in unique(r["env"] for r in rows):
+        mine = single_thread([r for r in rows if r["env"] == env])
+        b = bases(mine)
+        first = mine[0] if mine else {}
+        out += [env + ":", "  (run %s on %s)" % (first.get("dir", "?"), first.get("host") or "?")]
+        out += [x for r in mine for x in R.line(r, b.get(r["method"].split("-")[0]))]
+    return [Table("Per-CPU strategies, 1 thread (per op, speedup vs getcpu+atomic)",
+                  rows=out, runs=used, facts={"accel": [r["accel"] for r in rows]},
+                  plots=plots(rows))]
+
+
+def one_thread_table(rows, envs):
+    """Per strategy (one thread): figure, min, max in each environment ('?' where none)."""
+    cells = {}
+    for r in rows:
+        ok = r["status"] == "ok" and r["ns"] != ""
+        cells[r["method"], r["env"]] = [r["ns"], r["min"] or r["ns"], r["max"] or r["ns"]] \
+            if ok else ["?"] * 3
+    return ["\t".join([m] + [c for e in envs for c in cells.get((m, e), ["?"] * 3)])
+            for m in unique(r["method"] for r in rows)]
+
+
+def scaling_table(rows, env):
+    """method, threads, ns of one environment's rows, by method then thread count."""
+    ok = [r for r in rows if r["env"] == env and r["status"] == "ok" and r["ns"] != ""]
+    ok.sort(key=lambda r: (r["method"], num(r["threads"])))
+    return ["%s\t%s\t%s" % (r["method"], r["threads"], r["ns"]) for r in ok]
+
+
+def host_of(rows):
+    """The hosts of rows, for the titles."""
+    return "; ".join(unique(r["hostid"] for r in rows))
+
+
+def plots(rows):
+    """percpu-1thread (the host's ns), percpu-1thread-tcg (emulator ns) and
+    percpu-scaling-ENV where an environment ran two or more thread counts. icount
+    environments count instructions, not ns: they are left out."""
+    rows = [r for r in rows if r["unit"] == "ns"]
+    if not rows:
+        return []
+    envs = unique(r["env"] for r in rows)
+    out = []
+    # Host ns and emulator ns are different in kind: a plot each.
+    for suffix, what, mine in (
+            ("", "host ns", [r for r in rows if r["accel"] in ("none", "")]),
+            ("-tcg", "emulator ns (QEMU TCG: not CPU timings)",
+             [r for r in rows if r["accel"] not in ("none", "")])):
+        if not mine:
+            continue
+        es = unique(r["env"] for r in mine)
+        name = "percpu-1thread" + suffix
+        out.append(Plot(name, """
+set title "Per-CPU strategies, 1 thread, %s: %s\\n(host %s)"
+set ylabel 'time per operation (ns/op, median; bars min-max), log scale'
+set xlabel 'strategy'
+set logscale y
+set style data histogram; set style histogram errorbars gap 1 lw 1
+set style fill solid 0.6 border -1
+set xtics rotate by -35 left
+envs = '%s'
+plot for [i=1:words(envs)] '{work}/%s.dat' using (column(3*i-1)):(column(3*i)):\\
+(column(3*i+1)):xtic(1) title word(envs, i)""" % (what, " ".join(es), host_of(mine), " ".join(es), name),
+                        {name + ".dat": one_thread_table(single_thread(mine), es)}))
+    for env in envs:
+        lines = scaling_table(rows, env)
+        if len({line.split("\t")[1] for line in lines}) < 2:
+            continue
+        name = "percpu-scaling-" + env.replace("/", "-")
+        methods = " ".join(unique(line.split("\t")[0] for line in lines))
+        out.append(Plot(name, """
+set title "Per-CPU strategies, thread scaling: %s (host %s)%s"
+set ylabel 'time per operation per thread (ns/op), log scale'
+set xlabel 'threads'; set xtics 1
+set logscale y
+methods = '%s'
+plot for [i=1:words(methods)] '{work}/%s.dat' using (strcol(1) eq word(methods, i) ? $2 : 1/0):3 \\
+with linespoints title word(methods, i)""" % (
+            env, host_of([r for r in rows if r["env"] == env]),
+            "\\n(an emulator figure: QEMU TCG)" if "/tcg" in env else "", methods, name),
+            {name + ".dat": lines}))
+    return out

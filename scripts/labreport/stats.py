@@ -1,0 +1,116 @@
+# SPDX-License-Identifier: MIT
+"""stats: the report's A/B statistics, all from the lab's one implementation, the C tool
+lab-ab. A bench's meta says its experimental unit (`unit: COL ...`, one boot) and what
+pairs the two sides (`pair: COL ...` or `pair: none`); lab-ab gets --unit/--pair from
+there when it knows them. Its TSV is read by column name: the design columns (design,
+units, rel_lo, rel_hi, precision, within, adj_lo, adj_hi) are used when present, so an
+older lab-ab still works."""
+
+import os
+import subprocess
+from pathlib import Path
+
+import labdata
+from labreport import loader
+from labreport.fmt import number
+
+LAB = Path(__file__).resolve().parents[2]
+
+
+class StatsError(Exception):
+    """lab-ab is missing or refused the input (the message says which)."""
+
+
+def lab_ab_path(lab=LAB):
+    """The lab-ab binary: $AB, else $BUILD/host/bin/lab-ab ($BUILD relative to the lab)."""
+    build = os.path.join(str(lab), os.environ.get("BUILD") or "build")
+    return os.environ.get("AB") or os.path.join(build, "host", "bin", "lab-ab")
+
+
+def design_of(bench, bench_dir=None):
+    """(unit column, pair column) a bench's meta declares; None for each it does not
+    (`pair: none` is None)."""
+    m = labdata.read_keyvalues(Path(bench_dir or loader.bench_dir()) / bench / "meta")
+    unit = (m.first("unit").split() or [None])[0]
+    pair = (m.first("pair").split() or [None])[0]
+    return unit, None if pair == "none" else pair
+
+
+_OPTIONS = {}
+
+
+def knows(ab, option):
+    """Whether this lab-ab has an option (its --help names it)."""
+    if ab not in _OPTIONS:
+        done = subprocess.run([ab, "--help"], stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                              **labdata.ENCODING)
+        _OPTIONS[ab] = done.stdout
+    return option in _OPTIONS[ab]
+
+
+def compare(ab, csv_path, key="mode,ipc", bench=None):
+    """lab-ab's comparison of a CSV per the columns key names, with the unit and pairing
+    bench's meta declares: its TSV rows as dicts."""
+    if not os.access(ab, os.X_OK):
+        raise StatsError("no %s (run: make %s)" % (ab, ab))
+    cmd = [ab, "--csv", str(csv_path), "--key", key, "--format", "tsv"]
+    unit, pair = design_of(bench) if bench else (None, None)
+    header = (Path(csv_path).read_text(**labdata.ENCODING).split("\n") or [""])[0].split(",")
+    for option, col in (("--unit", unit), ("--pair", pair)):
+        if col and col in header and knows(ab, option):
+            cmd += [option, col]
+    # lab-ab's own complaint goes to stderr as it is; a refusal is reported, not hidden.
+    done = subprocess.run(cmd, stdout=subprocess.PIPE, **labdata.ENCODING)
+    if done.returncode != 0:
+        raise StatsError("lab-ab refused %s" % csv_path)
+    return labdata.parse_table(done.stdout, delimiter="\t")
+
+
+def interval(r):
+    """The % change's interval: Fieller's (rel_lo, rel_hi) when lab-ab gives it, else
+    pct_lo/pct_hi; None when there is none."""
+    for lo, hi in (("rel_lo", "rel_hi"), ("pct_lo", "pct_hi")):
+        a, b = number(r.get(lo)), number(r.get(hi))
+        if a is not None and b is not None:
+            return a, b
+    return None
+
+
+def precision_words(r):
+    """What the interval resolves, two different claims: "+-1 % precision" (its
+    half-width is <= 1 %) and "within +-1 %" (the whole interval lies inside +-1 %);
+    older lab-ab: its "resolved"/"unresolved" at +-1 %. Empty when lab-ab says nothing."""
+    words = []
+    if r.get("precision"):
+        words.append("+-1 % precision" if r["precision"] == "yes" else "not +-1 % precision")
+        if r.get("within") == "yes":
+            words.append("within +-1 %")
+    elif r.get("resolution"):
+        words.append(r["resolution"] + " at +-1 %")
+    return words
+
+
+def adjusted(r):
+    """The Holm-consistent adjusted % interval as " Holm [lo, hi]", or ""."""
+    a, b = number(r.get("adj_lo")), number(r.get("adj_hi"))
+    return "" if a is None or b is None else " Holm [%+.1f, %+.1f]" % (a, b)
+
+
+def design_text(ab, rows, key_cols=("mode", "ipc")):
+    """How the comparison was designed, from lab-ab's design column and the CSV rows:
+    "3 boots x 8 reps per kernel, paired by round"; "" from an older lab-ab."""
+    with_design = [r for r in ab if r.get("design")]
+    if not with_design:
+        return ""
+    r = with_design[0]
+    design = r["design"]
+    units = int(number(r.get("units")) or 0)
+    per = {}
+    for row in rows:
+        k = (row.get("variant"),) + tuple(row.get(c) for c in key_cols)
+        per[k] = per.get(k, 0) + 1
+    reps = max(per.values()) // units if per and units else 0
+    how = design.split(",")[0]
+    if units and reps:
+        return "%d boots x %d rep%s per variant, %s" % (units, reps, "s"[:reps != 1], how)
+    return design
