@@ -40,6 +40,10 @@ LEGACY_CSV = {"cpu-read": "cpu-read.csv", "percpu": "percpu.csv",
               "hackbench": "hackbench.csv", "size": "sizes.csv"}
 
 
+LEGACY_COLUMNS = ["variant", "accel", "method", "glibc_rseq", "threads", "status", "ns_per_op",
+                  "instructions_per_op"]
+
+
 def _row(bench, figure, side, accel, unit, boot, rep, value):
     return dict(zip(FIGURES_HEADER, (bench, figure, side, accel, unit, boot, rep, value)))
 
@@ -48,6 +52,12 @@ def legacy_rows(run, bench):
     """C1 rows of a bench that has no parse yet, from its CSV in run (a labdata.Run)."""
     out = []
     rows = run.csv(LEGACY_CSV[bench])
+    need = {"cpu-read": LEGACY_COLUMNS, "percpu": LEGACY_COLUMNS,
+            "hackbench": ["kernel", "glibc_rseq", "accel", "round", "rep", "mode", "ipc",
+                          "value", "unit"], "size": ["variant"]}[bench]
+    missing = [c for c in need if rows and c not in rows[0]]
+    if missing:
+        raise ValueError(f"{run.name}/{LEGACY_CSV[bench]}: no column {', '.join(missing)}")
     if bench in ("cpu-read", "percpu"):
         for r in rows:
             if r.get("status") != "ok":
