@@ -17,6 +17,7 @@ mkdir -p "$t/plain"
 # A variant whose fragment is misspelt, beside copies of the real ones.
 mkdir -p "$t/variants"; cp "$LAB"/kernel/variants/* "$t/variants/"
 printf 'fragments: base rseq-yy\nseries:\n' > "$t/variants/typo"
+printf 'fragments: base rseq-y\nseries: rseq-stat\n' > "$t/variants/noseries"
 good=(KSRC="$k" BASE=HEAD~1 TEST=HEAD)
 
 # bad DESCRIPTION REGEX ARGS...: make compare with ARGS fails fast in one line matching REGEX
@@ -50,6 +51,7 @@ bad "a revision that does not exist" "no revision 'nope'" KSRC="$k" BASE=HEAD TE
 direct=0
 bad "an unknown variant" "no variant 'nope' \(variants: .*rseq-y" "${good[@]}" VARIANT=nope
 bad "a misspelt fragment" "variant typo: no fragment 'rseq-yy' \(fragments: .*rseq-y" "${good[@]}" VARIANT=typo VARIANT_DIR="$t/variants"
+bad "a variant's series that does not exist" "variant noseries: no series 'rseq-stat' \(series: .*rseq-stats" "${good[@]}" VARIANT=noseries VARIANT_DIR="$t/variants"
 bad "without KSRC, a variant that does not exist" "no variant 'rseq-z'" BASE=rseq-y TEST=rseq-z
 bad "CONFIG that does not exist" "CONFIG=/nonexistent: tinyconfig, defconfig or the path" "${good[@]}" CONFIG=/nonexistent
 bad "ACCEL" "ACCEL=foo: one of auto, kvm, tcg, icount" "${good[@]}" ACCEL=foo
