@@ -32,6 +32,9 @@ export LAB_AB_LOG=$t/ab.log LAB_AB_REAL=$ab PYTHONPATH=$LAB/scripts
 "$LAB/scripts/compare-ab" "$fx/lab-ab-c4" "$t/run/figures.csv" "$t/run"; is "$?" 0 "compare-ab runs lab-ab"
 like "$(cat "$t/ab.log")" "--csv .*/ab-input.csv --key figure --unit boot --pair boot --base base --format tsv" "with --key figure --unit boot --pair boot"
 ok $(grep -q '^size\.' "$t/run/ab-input.csv"; echo $((!$?))) "exact figures (one value per kernel) are not given to lab-ab"
+ok $(grep -q '^cpu-read.rdtscp,' "$t/run/ab-input.csv"; echo $((!$?))) "a figure with one boot of both kernels is not given to lab-ab"
+ok $(grep -q '^cpu-read.vdso,base,icount,3,' "$t/run/ab-input.csv"; echo $((!$?))) "a boot the other kernel lacks a figure in is left out of it"
+grep -q '^cpu-read.vdso,base,icount,2,' "$t/run/ab-input.csv"; ok $? "the boots both have stay"
 block=$("$LAB/scripts/compare-mail" "$t/run"); is "$?" 0 "compare-mail writes the block"
 diag "the block:"; while IFS= read -r l; do diag "  $l"; done <<< "$block"
 is "$(awk 'length > 72' <<< "$block" | wc -l)" 0 "no line over 72 columns"
@@ -60,6 +63,7 @@ for f in hackbench.thread-pipe size.data size.bzimage_bytes cpu-read.empty cpu-r
 done
 ok $(grep -q '\.\.\.' <<< "$block"; echo $((!$?))) "nothing cut with ..."
 like "$block" "^in one kernel only \(1\): cpu-read.rdpid" "a figure of one kernel only"
+like "$block" "^not compared, under two boots of both kernels \(1\): cpu-read.rdtscp" "a figure with too few boots in common"
 like "$block" "=    7876478 .*size.text" "size.text changed: an exact figure, marked ="
 like "$block" "^= exact figure" "with the = legend"
 is "$(head -n 1 "$t/run/compare.csv")" "figure,unit,accel,base_n,base_mean,base_sd,test_n,test_mean,test_sd,diff,pct,verdict,pct_lo,pct_hi,design" "compare.csv's header"
