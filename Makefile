@@ -106,7 +106,7 @@ $(BUILD)/deps/$(KVER)/%.mk: kernel/variants/% scripts/variant-deps
 	@mkdir -p $(@D)
 	@scripts/variant-deps $* > $@
 # Not for help, clean, or compare alone (it selects its kernels under names of its own).
-ifeq ($(filter help clean distclean,$(MAKECMDGOALS))$(if $(MAKECMDGOALS),$(if $(filter-out compare compare-prereqs,$(MAKECMDGOALS)),,x)),)
+ifeq ($(filter help clean distclean,$(MAKECMDGOALS))$(if $(MAKECMDGOALS),$(if $(filter-out compare compare-check compare-prereqs,$(MAKECMDGOALS)),,x)),)
 -include $(patsubst %,$(BUILD)/deps/$(KVER)/%.mk,$(ALL_VARIANTS))
 # The source's identity once per make run (a bad KSRC or KREV stops here, in one line).
 # $(shell) sees neither exported nor command-line variables (make 4.3): they are passed.
@@ -176,10 +176,13 @@ kvm-probe-refresh:
 # A/B numbers for a kernel change, mail-ready: BASE=REV TEST=REV [KSRC=DIR] [VARIANT=rseq-y]
 # [BENCH=cpu-read,percpu,hackbench,size] [ROUNDS=3] [CONFIG=...] [FAIL_ABOVE=FIGURE:PCT,...].
 # See README.md, "Numbers for your patch". make exits 2 on any failure; git bisect run calls
-# scripts/compare itself (exit 1 regression, 125 unbuildable revision).
-.PHONY: compare compare-prereqs
-compare-prereqs: $(AB_BIN) $(GUEST_BINS) $(BUILD)/initramfs/lab.cpio $(BUILD)/tools/gen_init_cpio
-compare: compare-prereqs
+# scripts/compare itself (0 good, 1 bad, 125 skip, 128 no verdict). compare-check comes first
+# (make runs prerequisites in order, one at a time): bad input stops before any build.
+.PHONY: compare compare-check compare-prereqs
+compare-check:
+	@scripts/compare-check
+compare-prereqs: compare-check $(AB_BIN) $(GUEST_BINS) $(BUILD)/initramfs/lab.cpio $(BUILD)/tools/gen_init_cpio
+compare: compare-check compare-prereqs
 	LAB_FROM_MAKE=1 scripts/compare
 
 # ARM guests (ARCH=arm64|arm): their kernels, cross-built programs and initramfs, and make

@@ -26,7 +26,11 @@ is "$r" 0 "make compare of the two commits under icount"
 run=$(ls -d "$data"/*-compare 2>/dev/null | tail -n 1)
 [ -n "$run" ] || { diag "$(tail -n 20 <<< "$out")"; echo "Bail out! no compare run"; exit 1; }
 csv=$run/compare.csv
-row() { awk -F, -v f="cpu-read.$1" '$1 == f { print $10; found = 1 } END { if (!found) print "missing" }' "$csv"; }
+# field FIGURE COLUMN: a cell of compare.csv, read through labdata ("missing" without the row)
+field() { PYTHONPATH=$LAB/scripts python3 -c 'import sys, labdata
+rows = [r for r in labdata.read_csv(sys.argv[1]) if r["figure"] == sys.argv[2]]
+print(rows[0][sys.argv[3]] if rows else "missing")' "$csv" "$@"; }
+row() { field "cpu-read.$1" diff; }
 
 # The answer from the disassembly: the test kernel's getcpu is the base's plus some added
 # instructions (nothing else changed or moved, jump targets aside); among them one simple loop
@@ -60,14 +64,15 @@ diag "loop body $body instructions x $K, setup and exit $((nt - nb - body)): +$w
 # icount counts the timer interrupt's instructions too, amortised over the ops in proportion
 # to their length (~0.07 % here): the rise is the loop's cost plus at most 0.1 % of the
 # test's figure, never less than the loop's cost.
-rise=$(row syscall) test_fig=$(awk -F, '$1 == "cpu-read.syscall" { print $8 }' "$csv")
+rise=$(row syscall) test_fig=$(field cpu-read.syscall test_mean)
 diag "getcpu syscall row: +$rise (test figure $test_fig), the loop's cost +$want"
 awk -v r="$rise" -v w="$want" -v f="$test_fig" 'BEGIN { exit !(r >= w && r - w <= 0.001 * f + 0.01) }'
 ok $? "getcpu syscall row: up by the loop's cost (+$want), with at most 0.1 % of timer interrupts"
 for m in empty rseq-own.glibc-off rseq-glibc lsl rdtscp vdso; do
 	is "$(row $m)" 0 "$m row unchanged to the instruction"
 done
-grep -q '^cpu-read.syscall,insn,icount,3,.*,significant$' "$csv"; ok $? "lab-ab calls the syscall change significant"
+is "$(field cpu-read.syscall unit) $(field cpu-read.syscall test_n) $(field cpu-read.syscall verdict)" \
+	"insn 3 significant" "lab-ab calls the syscall change significant (3 boots, instructions)"
 
 # FAIL_ABOVE on this run: the syscall's rise fails a 5 % bound, the empty loop passes any.
 "$LAB/scripts/compare-verdict" "$csv" cpu-read.syscall:5 2>/dev/null; is $? 1 "FAIL_ABOVE=cpu-read.syscall:5: exit 1"
