@@ -227,13 +227,13 @@ static const char *runs_str(int n, char *buf, int len)
 	return buf;
 }
 
-/* "paired by round, 3 units" / "unpaired, 16 units" */
-static void design_str(const struct cmp *c, const struct opts *o, char *buf, int len)
+/* "paired by round, 3 units" / "unpaired, 16 units"; n: the units of a base row */
+static void design_str(const struct cmp *c, int n, const struct opts *o, char *buf, int len)
 {
-	if (c && c->xb)
-		snprintf(buf, len, "paired by %s, %d units", o->cols.pair, c->np);
+	if (o->cols.pair)
+		snprintf(buf, len, "paired by %s, %d units", o->cols.pair, c ? c->np : n);
 	else
-		snprintf(buf, len, "unpaired, %d units", c ? c->d.n : 0);
+		snprintf(buf, len, "unpaired, %d units", c ? c->d.n : n);
 }
 
 static void print_text_head(const struct group *gr, const struct opts *o, int ncmp)
@@ -266,7 +266,7 @@ static void print_text_cmp(const struct cmp *c, const struct opts *o)
 	char m[32], a[32], b[32], des[128];
 	double conf = o->confidence;
 
-	design_str(c, o, des, sizeof(des));
+	design_str(c, 0, o, des, sizeof(des));
 	printf("  %s vs %s: %+.4g %s %s", c->other->variant, c->base->variant, c->ab.diff,
 	       lab_ab_marker(&c->ab, m, sizeof(m)), lab_ab_verdict_name(c->ab.verdict));
 	if (!isnan(c->ab.t))
@@ -330,12 +330,13 @@ static void print_tsv(const struct lab_sample *s, const struct lab_desc *d, cons
 	       lab_ci_halfwidth(d, o->confidence), base);
 	if (!r) {
 		/* the comparison's 6 + 6 + 12 columns empty, verdict "base", then the modes; of the
-		 * appended ones the base's units only */
+		 * appended ones the design and the base's units only */
 		printf("\t\t\t\t\t\tbase\t");
 		for (int i = 0; i < 18; i++)
 			printf("\t");
 		printf("\t%s\t", md);
-		printf("\t\t%d", d->n);
+		design_str(NULL, d->n, o, des, sizeof(des));
+		printf("\t%s\t%d", des, d->n);
 		for (int i = 0; i < 12; i++)
 			printf("\t");
 		printf("\n");
@@ -349,7 +350,7 @@ static void print_tsv(const struct lab_sample *s, const struct lab_desc *d, cons
 	       c->rk.u, c->rk.p, c->mw_holm, c->rk.hl, c->rk.lo, c->rk.hi, c->rk.pct,
 	       c->rk.pct_lo, c->rk.pct_hi, c->rk.coverage, runs_str(c->runs_power, a, sizeof(a)),
 	       runs_str(c->runs_ci, b, sizeof(b)), md, resolution(c));
-	design_str(c, o, des, sizeof(des));
+	design_str(c, 0, o, des, sizeof(des));
 	printf("\t%s\t%d\t%.6g\t%.6g\t%s\t%s\t%.6g\t%.6g", des, c->xb ? c->np : d->n, c->rel_lo,
 	       c->rel_hi, precision(c), within(c), c->adj_lo, c->adj_hi);
 	if (o->cols.unit && !isnan(c->vc.between))

@@ -59,6 +59,20 @@ static void test_signrank(void)
 	p = lab_signrank_p(six, 6, &w);
 	tap_ok(near(p, 2.0 / 64, 1e-12), "6 positive: p 2/64 (%.5f)", p);
 	tap_ok(lab_signrank_p(z, 6, &w) == 1 && w == 0, "all differences 0: p 1");
+	{
+		/* past the exact limit: 60 positive differences (z = (1830 - 915 - 0.5) / sqrt(
+		 * 60 x 61 x 121 / 24) = 6.73) and 60 in +-k pairs (T+ = E: p 1) */
+		double big[60], sym[60];
+
+		for (int i = 0; i < 60; i++) {
+			big[i] = i + 1;
+			sym[i] = i % 2 ? -(i / 2 + 1) : i / 2 + 1;
+		}
+		p = lab_signrank_p(big, 60, &w);
+		tap_ok(w == 1830 && p < 2e-11 && p > 1e-11, "60 positive: normal approximation p 1.7e-11 (%.3g)", p);
+		p = lab_signrank_p(sym, 60, &w);
+		tap_ok(p == 1, "60 differences in +-k pairs: p 1 (%.3g)", p);
+	}
 	/* subsets of {1..5} with sum <= 2: {}, {1}, {2} */
 	tap_ok(near(lab_signrank_cdf(5, 0), 1.0 / 32, 1e-12) && near(lab_signrank_cdf(5, 2), 3.0 / 32, 1e-12),
 	       "P(T+ <= 0) = 1/32, P(T+ <= 2) = 3/32 at n 5");

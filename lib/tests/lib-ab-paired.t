@@ -40,6 +40,28 @@ is "$(col "$t/p.tsv" b mw_p)" 0.0625 "rank test: Wilcoxon signed-rank, exact p 2
 like "$("$ab" --csv "$t/blk.csv" --pair batch)" 'paired t on the differences at 95 %.*' "text: the head says the test"
 like "$("$ab" --csv "$t/blk.csv" --pair batch)" 'design: paired by batch, 5 units' "text: the design"
 
+is "$(col "$t/p.tsv" a design)" "paired by batch, 5 units" "the base row carries the design too"
+
+# Holm-consistent intervals: k1 alone has Welch p 0.037, Holm p 0.074 over two tests; its
+# Fieller interval [+1.47 %, +44.74 %] excludes 0, the adjusted one (level 5 % x p / p_holm =
+# 2.5 %) must not, as Holm's verdict is not significant.
+{ echo "key,variant,value"
+  for x in 10 11 12 13 14; do echo "k1,a,$x"; done
+  for x in 12.5 13.5 14.5 15.5 16.5; do echo "k1,b,$x"; done
+  for x in 10 11 12 13 14; do echo "k2,a,$x"; echo "k2,b,$x"; done; } > "$t/holm.csv"
+"$ab" --csv "$t/holm.csv" --key key --format tsv > "$t/h.tsv"; ok $? "two keys"
+python3 - "$LAB/scripts" "$t/h.tsv" > "$t/h.out" <<'PY'
+import sys
+sys.path.insert(0, sys.argv[1])
+import labdata
+for r in labdata.parse_table(open(sys.argv[2]).read(), delimiter="\t"):
+    if r["key"] == "k1" and r["variant"] == "b":
+        print(r["verdict"], float(r["rel_lo"]) > 0, float(r["adj_lo"]) <= 0 <= float(r["adj_hi"]),
+              "%.2f" % float(r["adj_lo"]))
+PY
+is "$(cat "$t/h.out")" "not significant True True -1.88" \
+	"raw interval excludes 0, the Holm-adjusted one [-1.88 %, ...] holds it, as the verdict says"
+
 # A row without a partner: bad input, one line naming it; nothing printed on stdout.
 { cat "$t/blk.csv"; echo "b,6,150"; } > "$t/odd.csv"
 out=$("$ab" --csv "$t/odd.csv" --pair batch 2>"$t/err"); rc=$?
