@@ -231,9 +231,10 @@ static const char *runs_str(int n, char *buf, int len)
 static void design_str(const struct cmp *c, int n, const struct opts *o, char *buf, int len)
 {
 	if (o->cols.pair)
-		snprintf(buf, len, "paired by %s, %d units", o->cols.pair, c ? c->np : n);
+		snprintf(buf, len, "paired by %s, %d unit%s", o->cols.pair, c ? c->np : n,
+			 (c ? c->np : n) == 1 ? "" : "s");
 	else
-		snprintf(buf, len, "unpaired, %d units", c ? c->d.n : n);
+		snprintf(buf, len, "unpaired, %d unit%s", c ? c->d.n : n, (c ? c->d.n : n) == 1 ? "" : "s");
 }
 
 static void print_text_head(const struct group *gr, const struct opts *o, int ncmp)
@@ -488,8 +489,14 @@ static int compare_key(struct lab_samples *ss, struct group *gr, const struct op
 		c->d = lab_describe(c->other->v, c->other->n);
 		c->adj_lo = c->adj_hi = c->adj_conf = NAN;
 		if (o->cols.pair) {
-			if (match_pairs(c, gr->key, o))
+			if (match_pairs(c, gr->key, o)) {
+				for (int j = 0; j <= k; j++) {
+					free(gr->c[j].xb);
+					free(gr->c[j].xo);
+				}
+				free(gr->c);
 				return 1;
+			}
 			c->ab = lab_paired_compare(c->xb, c->xo, c->np, o->confidence);
 			c->rk = lab_signrank_compare(c->xb, c->xo, c->np, o->confidence);
 			lab_rel_paired(c->xb, c->xo, c->np, 1 - o->confidence, &c->rel_lo, &c->rel_hi);
