@@ -438,6 +438,14 @@ static void boots_for(struct cmp *c, const struct opts *o)
 		return;
 	c->boots_now = lab_boots_needed(&c->vc, c->reps_now, delta, alpha);
 	c->reps_best = lab_best_reps(&c->vc, o->unit_cost, delta, alpha, &c->boots_best);
+	/* The units needed from the model too: a unit mean's variance between + within / r
+	 * rests on every row, where the unit means alone may be two or three values. */
+	if (c->reps_now >= 1) {
+		double sd = sqrt(c->vc.between + c->vc.within / c->reps_now);
+
+		c->runs_power = lab_runs_needed(sd, delta, alpha, 0.8);
+		c->runs_ci = c->boots_now;
+	}
 }
 
 /* Gather and check one key's samples and compare them; 0, 1 on bad input (unpaired rows),

@@ -99,6 +99,13 @@ like "$(col "$t/vc.tsv" b sd_within)" '^0\.8164' "within sd sqrt(2/3) = 0.8165"
 like "$(col "$t/vc.tsv" b sd_between)" '^1\.9578' "between sd sqrt(4 - 1/6) = 1.9579"
 is "$(col "$t/vc.tsv" b reps)" 4 "4 reps a unit"
 is "$(col "$t/vc.tsv" b boots_1pct)" 31 "boots a side for +-1 % at 4 reps: 31"
+is "$(col "$t/vc.tsv" b runs_ci_1pct)" 31 "runs_ci_1pct with --unit: the same boots, from the model"
+# Paired by round, every difference of unit means is 0 by chance; the model still counts the
+# within spread: sd^2 = 0 + (2/3) / 4, n = 3 (t(4) 2.776 x 0.408 x sqrt(2/3) = 0.925 <= 1.02;
+# n = 2: 4.303 x 0.408 = 1.76), not the 1 that the zero differences alone would give.
+"$ab" --csv "$t/vc.csv" --unit round --pair round --format tsv > "$t/vcp.tsv"
+is "$(col "$t/vcp.tsv" b runs_ci_1pct)/$(col "$t/vcp.tsv" b boots_1pct)" 3/3 \
+	"paired, equal unit means: 3 boots a side from the within spread, not 1"
 is "$(col "$t/vc.tsv" b reps_best)" 1 "a boot costing 2 reps, within var small: 1 rep a boot is cheapest"
 "$ab" --csv "$t/vc.csv" --unit round --unit-cost x 2>/dev/null; is $? 1 "--unit-cost not a number: exit 1"
 "$ab" "$t/vc.csv" "$t/vc.csv" --unit round 2>/dev/null; is $? 1 "--unit without --csv: exit 1"
