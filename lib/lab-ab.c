@@ -301,12 +301,21 @@ static void print_text_cmp(const struct cmp *c, const struct opts *o)
 	printf("    %s per side for a 1 %% change at this spread: %s to detect it (80 %% power), "
 	       "%s for a CI of +-1 %%\n", o->cols.unit ? "units" : "runs",
 	       runs_str(c->runs_power, a, sizeof(a)), runs_str(c->runs_ci, b, sizeof(b)));
-	if (o->cols.unit && !isnan(c->vc.between))
+	if (o->cols.unit && !isnan(c->vc.between)) {
 		printf("    boots: between-%s sd %.4g, within sd %.4g (%.3g reps a %s): %s %ss x %d "
-		       "reps a side for +-1 %%; cheapest at a %s's cost of %g reps: %d reps x %s %ss\n",
-		       o->cols.unit, sqrt(c->vc.between), sqrt(c->vc.within), c->vc.reps, o->cols.unit,
-		       runs_str(c->boots_now, a, sizeof(a)), o->cols.unit, c->reps_now, o->cols.unit,
-		       o->unit_cost, c->reps_best, runs_str(c->boots_best, b, sizeof(b)), o->cols.unit);
+		       "reps a side for +-1 %%; ", o->cols.unit, sqrt(c->vc.between),
+		       sqrt(c->vc.within), c->vc.reps, o->cols.unit, runs_str(c->boots_now, a, sizeof(a)),
+		       o->cols.unit, c->reps_now);
+		if (c->reps_best > 0)
+			printf("cheapest at a %s's cost of %g reps: %d reps x %s %ss\n", o->cols.unit,
+			       o->unit_cost, c->reps_best, runs_str(c->boots_best, b, sizeof(b)),
+			       o->cols.unit);
+		else
+			printf("no reps a %s reach it in 100000 %ss\n", o->cols.unit, o->cols.unit);
+		if (c->vc.reps == 1)
+			printf("    (one rep a %s: within and between cannot be told apart; all counted as between)\n",
+			       o->cols.unit);
+	}
 }
 
 static void print_tsv_head(void)
@@ -354,10 +363,15 @@ static void print_tsv(const struct lab_sample *s, const struct lab_desc *d, cons
 	design_str(c, 0, o, des, sizeof(des));
 	printf("\t%s\t%d\t%.6g\t%.6g\t%s\t%s\t%.6g\t%.6g", des, c->xb ? c->np : d->n, c->rel_lo,
 	       c->rel_hi, precision(c), within(c), c->adj_lo, c->adj_hi);
-	if (o->cols.unit && !isnan(c->vc.between))
-		printf("\t%.6g\t%.6g\t%.6g\t%s\t%d\t%s\n", sqrt(c->vc.between), sqrt(c->vc.within),
-		       c->vc.reps, runs_str(c->boots_now, a, sizeof(a)), c->reps_best,
-		       runs_str(c->boots_best, b, sizeof(b)));
+	if (o->cols.unit && !isnan(c->vc.between)) {
+		printf("\t%.6g\t%.6g\t%.6g\t%s\t", sqrt(c->vc.between), sqrt(c->vc.within),
+		       c->vc.reps, runs_str(c->boots_now, a, sizeof(a)));
+		/* no reps a boot reach +-1 % in 100000 boots: both empty */
+		if (c->reps_best > 0)
+			printf("%d\t%s\n", c->reps_best, runs_str(c->boots_best, b, sizeof(b)));
+		else
+			printf("\t\n");
+	}
 	else
 		printf("\t\t\t\t\t\t\n");
 }
