@@ -323,7 +323,7 @@ static double ss_about_mean(const double *v, int n)
 
 static struct lab_vc vc_from(double var_of_mean, double ssw, int dfw, double reps)
 {
-	struct lab_vc vc = { NAN, NAN, reps };
+	struct lab_vc vc = { NAN, NAN, reps, 0 };
 
 	/* one rep per unit: nothing tells within from between; all of it counts as between */
 	vc.within = dfw > 0 ? ssw / dfw : 0;
@@ -336,7 +336,7 @@ static struct lab_vc vc_from(double var_of_mean, double ssw, int dfw, double rep
 struct lab_vc lab_vc_unpaired(const double *mb, int nb, const double *mo, int no, double ssw,
 			      int dfw, double reps)
 {
-	struct lab_vc none = { NAN, NAN, reps };
+	struct lab_vc none = { NAN, NAN, reps, 0 };
 
 	if (nb + no - 2 < 1 || nb < 1 || no < 1)
 		return none;
@@ -347,25 +347,55 @@ struct lab_vc lab_vc_unpaired(const double *mb, int nb, const double *mo, int no
 
 struct lab_vc lab_vc_paired(const double *d, int n, double ssw, int dfw, double reps)
 {
-	struct lab_vc none = { NAN, NAN, reps };
+	struct lab_vc none = { NAN, NAN, reps, 1 }, vc;
 
 	if (n < 2)
 		return none;
 	/* a difference of two unit means varies by 2 (between + within / r) */
-	return vc_from(lab_sd(d, n) * lab_sd(d, n) / 2, ssw, dfw, reps);
+	vc = vc_from(lab_sd(d, n) * lab_sd(d, n) / 2, ssw, dfw, reps);
+	vc.paired = 1;
+	return vc;
+}
+
+int lab_pairs_needed(double sd_d, double delta, double alpha, double power)
+{
+	double z, n0;
+
+	if (isnan(sd_d) || isnan(delta) || delta <= 0)
+		return -1;
+	if (sd_d == 0)
+		return 1;
+	/* the normal answer is a lower bound; t's heavier tails add a few pairs */
+	z = lab_t_quantile(alpha, 1e7) + (power > 0 ? lab_t_quantile(2 * (1 - power), 1e7) : 0);
+	n0 = (z * sd_d / delta) * (z * sd_d / delta);
+	if (n0 > 100000)
+		return -1;
+	for (int n = n0 > 2 ? (int)n0 : 2; n <= 100000; n++) {
+		double t = lab_t_quantile(alpha, n - 1) +
+			   (power > 0 ? lab_t_quantile(2 * (1 - power), n - 1) : 0);
+
+		if (t * sd_d / sqrt(n) <= delta)
+			return n;
+	}
+	return -1;
 }
 
 int lab_boots_needed(const struct lab_vc *vc, int r, double delta, double alpha)
 {
+	double sd;
+
 	if (isnan(vc->between) || isnan(vc->within) || r < 1)
 		return -1;
-	return lab_runs_needed(sqrt(vc->between + vc->within / r), delta, alpha, 0);
+	sd = sqrt(vc->between + vc->within / r);
+	/* a pair's difference varies by twice a unit mean's variance */
+	return vc->paired ? lab_pairs_needed(sqrt(2) * sd, delta, alpha, 0)
+			  : lab_runs_needed(sd, delta, alpha, 0);
 }
 
 int lab_best_reps(const struct lab_vc *vc, double cost, double delta, double alpha,
 		  int *boots)
 {
-	struct lab_vc inf = { vc->between, 0, vc->reps };
+	struct lab_vc inf = { vc->between, 0, vc->reps, vc->paired };
 	int best = -1, floor_b = lab_boots_needed(&inf, 1, delta, alpha);
 	double best_cost = INFINITY;
 

@@ -152,21 +152,25 @@ struct group {
 };
 
 /* Runs (units) per side for a 1 % change at the spread of the two samples (their pooled sd),
- * or, paired, of the differences (sd / sqrt 2 a side: a difference's variance is 2 sd^2). */
+ * or, paired, pairs at the spread of the differences (the paired t's df n - 1). */
 static void runs_for(struct cmp *c, double alpha)
 {
 	double sd2 = 0, delta = 0.01 * fabs(c->db.mean);
 	int df = 0;
 
-	if (c->xb && c->np >= 2) {
-		double *d = malloc(c->np * sizeof(*d)), sd;
+	if (c->xb) {
+		double *d = malloc((c->np ? c->np : 1) * sizeof(*d)), sd;
 
 		for (int i = 0; i < c->np; i++)
 			d[i] = c->xo[i] - c->xb[i];
 		sd = lab_sd(d, c->np);
 		free(d);
-		sd2 = sd * sd / 2 * (c->np - 1);
-		df = c->np - 1;
+		c->runs_power = c->runs_ci = -2;
+		if (c->np >= 2) {
+			c->runs_power = lab_pairs_needed(sd, delta, alpha, 0.8);
+			c->runs_ci = lab_pairs_needed(sd, delta, alpha, 0);
+		}
+		return;
 	} else if (c->db.n >= 2 && c->d.n >= 2) {
 		sd2 = ((c->db.n - 1) * c->db.sd * c->db.sd + (c->d.n - 1) * c->d.sd * c->d.sd);
 		df = c->db.n + c->d.n - 2;
@@ -457,7 +461,8 @@ static void boots_for(struct cmp *c, const struct opts *o)
 	if (c->reps_now >= 1) {
 		double sd = sqrt(c->vc.between + c->vc.within / c->reps_now);
 
-		c->runs_power = lab_runs_needed(sd, delta, alpha, 0.8);
+		c->runs_power = c->vc.paired ? lab_pairs_needed(sqrt(2) * sd, delta, alpha, 0.8)
+					     : lab_runs_needed(sd, delta, alpha, 0.8);
 		c->runs_ci = c->boots_now;
 	}
 }
@@ -530,7 +535,7 @@ static int compare_key(struct lab_samples *ss, struct group *gr, const struct op
 		}
 		c->raw = c->ab.verdict;
 		runs_for(c, 1 - o->confidence);
-		c->vc = (struct lab_vc){ NAN, NAN, NAN };
+		c->vc = (struct lab_vc){ NAN, NAN, NAN, 0 };
 		if (o->cols.unit)
 			boots_for(c, o);
 	}

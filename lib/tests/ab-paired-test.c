@@ -142,7 +142,7 @@ static void test_boots(void)
 	tap_ok(near(vc.within, 2, 1e-12) && vc.between == 0,
 	       "paired, every difference equal: between 0 (clipped), within 2");
 	/* cost (c + r)(b + w / r) is least at r = sqrt(c w / b) = sqrt(4 x 16 / 1) = 8 */
-	v2 = (struct lab_vc){ 1, 16, 1 };
+	v2 = (struct lab_vc){ 1, 16, 1, 0 };
 	r = lab_best_reps(&v2, 4, 0.05, 0.05, &boots);
 	tap_ok(r >= 7 && r <= 9 && boots == lab_boots_needed(&v2, r, 0.05, 0.05),
 	       "cheapest reps a boot near sqrt(c w / b) = 8 (%d reps x %d boots)", r, boots);
@@ -153,6 +153,18 @@ static void test_boots(void)
 	v2.within = 0;
 	r = lab_best_reps(&v2, 4, 0.05, 0.05, &boots);
 	tap_ok(r == 1, "no within-boot spread: one rep a boot (%d)", r);
+	/* pairs: the least n with t(n - 1) sd / sqrt n <= delta; sd 1, delta 1: n 7 (2.447 /
+	 * sqrt 7 = 0.925), not 6 (2.571 / sqrt 6 = 1.050); the unpaired answer for sd / sqrt 2 a
+	 * side is t(2n - 2) sqrt(2 / n) / sqrt 2: 6 (t(10) 2.228 / sqrt 6 = 0.910) */
+	tap_ok(lab_pairs_needed(1, 1, 0.05, 0) == 7, "pairs for +-1 sd of the differences: 7 (%d)",
+	       lab_pairs_needed(1, 1, 0.05, 0));
+	tap_ok(lab_pairs_needed(0, 1, 0.05, 0.8) == 1 && lab_pairs_needed(1, 0.001, 0.05, 0) == -1,
+	       "pairs: no spread 1, a hopeless change -1");
+	/* paired boots: a pair's difference varies by 2 (b + w / r): sd_d^2 = 2 (1 + 16 / 16) = 4 */
+	v2 = (struct lab_vc){ 1, 16, 1, 1 };
+	tap_ok(lab_boots_needed(&v2, 16, 2, 0.05) == lab_pairs_needed(2, 2, 0.05, 0) &&
+	       lab_boots_needed(&v2, 16, 2, 0.05) == 7, "paired boots are pairs at sd_d 2: 7 (%d)",
+	       lab_boots_needed(&v2, 16, 2, 0.05));
 }
 
 int main(void)

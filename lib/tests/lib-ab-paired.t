@@ -101,11 +101,12 @@ is "$(col "$t/vc.tsv" b reps)" 4 "4 reps a unit"
 is "$(col "$t/vc.tsv" b boots_1pct)" 31 "boots a side for +-1 % at 4 reps: 31"
 is "$(col "$t/vc.tsv" b runs_ci_1pct)" 31 "runs_ci_1pct with --unit: the same boots, from the model"
 # Paired by round, every difference of unit means is 0 by chance; the model still counts the
-# within spread: sd^2 = 0 + (2/3) / 4, n = 3 (t(4) 2.776 x 0.408 x sqrt(2/3) = 0.925 <= 1.02;
-# n = 2: 4.303 x 0.408 = 1.76), not the 1 that the zero differences alone would give.
+# within spread: a difference's sd^2 = 2 (0 + (2/3) / 4) = 1/3, pairs for the paired t (df
+# n - 1): n = 4 (t(3) 3.182 x 0.577 / 2 = 0.918 <= 1.02; n = 3: 4.303 x 0.577 / 1.732 = 1.43),
+# not the 1 that the zero differences alone would give.
 "$ab" --csv "$t/vc.csv" --unit round --pair round --format tsv > "$t/vcp.tsv"
-is "$(col "$t/vcp.tsv" b runs_ci_1pct)/$(col "$t/vcp.tsv" b boots_1pct)" 3/3 \
-	"paired, equal unit means: 3 boots a side from the within spread, not 1"
+is "$(col "$t/vcp.tsv" b runs_ci_1pct)/$(col "$t/vcp.tsv" b boots_1pct)" 4/4 \
+	"paired, equal unit means: 4 pairs of boots from the within spread, not 1"
 is "$(col "$t/vc.tsv" b reps_best)" 1 "a boot costing 2 reps, within var small: 1 rep a boot is cheapest"
 "$ab" --csv "$t/vc.csv" --unit round --unit-cost x 2>/dev/null; is $? 1 "--unit-cost not a number: exit 1"
 "$ab" "$t/vc.csv" "$t/vc.csv" --unit round 2>/dev/null; is $? 1 "--unit without --csv: exit 1"

@@ -52,6 +52,7 @@ void lab_rel_paired(const double *base, const double *other, int n, double level
 struct lab_vc {
 	double between, within; /* variances; between clipped at 0 */
 	double reps;            /* reps per unit as measured (their mean) */
+	int paired;             /* from paired units: boots needed are pairs for the paired t */
 };
 
 /* Unpaired: from the two sides' unit means (mb, mo: nb, no units), within-unit sums of
@@ -62,7 +63,12 @@ struct lab_vc lab_vc_unpaired(const double *mb, int nb, const double *mo, int no
  * difference that its pair does not share. */
 struct lab_vc lab_vc_paired(const double *d, int n, double ssw, int dfw, double reps);
 
-/* Units (boots) per side for a +-delta interval of the difference with r reps per boot;
+/* Pairs for the paired t (df n - 1) on differences of sd sd_d to show a change of delta with
+ * power (e.g. 0.8) at two-sided level alpha, or (power 0) for an interval no wider than
+ * +-delta. 1 when sd_d is 0; -1 when over 100000. */
+int lab_pairs_needed(double sd_d, double delta, double alpha, double power);
+
+/* Units (boots) per side (pairs when paired) for a +-delta interval of the difference with r reps per boot;
  * -1 when over 100000. */
 int lab_boots_needed(const struct lab_vc *vc, int r, double delta, double alpha);
 /* The reps per boot (1..1000) that minimise (cost + r) x boots, a boot costing cost reps;
