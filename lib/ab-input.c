@@ -26,19 +26,37 @@ static struct lab_sample *sample_get(struct lab_samples *ss, const char *key,
 			abort();
 	}
 	s = &ss->s[ss->n++];
-	*s = (struct lab_sample){ strdup(key), strdup(variant), strdup(accel), NULL, 0, 0 };
+	*s = (struct lab_sample){ .key = strdup(key), .variant = strdup(variant),
+				  .accel = strdup(accel) };
 	return s;
 }
 
-static void sample_add(struct lab_sample *s, double x)
+/* A value, with its unit and pair labels (NULL when not asked for). */
+static void sample_add_labelled(struct lab_sample *s, double x, const char *unit,
+				const char *pair)
 {
 	if (s->n == s->cap) {
 		s->cap = s->cap ? 2 * s->cap : 16;
 		s->v = realloc(s->v, s->cap * sizeof(*s->v));
 		if (!s->v)
 			abort();
+		if (unit || s->unit)
+			s->unit = realloc(s->unit, s->cap * sizeof(*s->unit));
+		if (pair || s->pair)
+			s->pair = realloc(s->pair, s->cap * sizeof(*s->pair));
+		if ((unit && !s->unit) || (pair && !s->pair))
+			abort();
 	}
+	if (s->unit)
+		s->unit[s->n] = strdup(unit);
+	if (s->pair)
+		s->pair[s->n] = strdup(pair);
 	s->v[s->n++] = x;
+}
+
+static void sample_add(struct lab_sample *s, double x)
+{
+	sample_add_labelled(s, x, NULL, NULL);
 }
 
 /* A whole field as a finite number, or -1. */
@@ -139,7 +157,7 @@ int lab_read_csv(struct lab_samples *ss, const char *path, const struct lab_csv_
 {
 	FILE *f = strcmp(path, "-") ? fopen(path, "r") : stdin;
 	char *line = NULL, *hdrline = NULL, *hdr[MAX_FIELDS], *fld[MAX_FIELDS], key[1024];
-	int keycol[16], nkey = 0, nhdr, cv, cx, ca, lineno = 1, rc = -1;
+	int keycol[16], nkey = 0, nhdr, cv, cx, ca, cu = -1, cp = -1, lineno = 1, rc = -1;
 	size_t cap = 0;
 
 	if (!f) {
@@ -158,6 +176,12 @@ int lab_read_csv(struct lab_samples *ss, const char *path, const struct lab_csv_
 	if (cv < 0 || cx < 0) {
 		snprintf(err, errlen, "%s: no column '%s' in the header", path,
 			 cv < 0 ? cols->variant : cols->value);
+		goto out;
+	}
+	if ((cols->unit && (cu = column(hdr, nhdr, cols->unit)) < 0) ||
+	    (cols->pair && (cp = column(hdr, nhdr, cols->pair)) < 0)) {
+		snprintf(err, errlen, "%s: no column '%s' in the header", path,
+			 cols->unit && cu < 0 ? cols->unit : cols->pair);
 		goto out;
 	}
 	if (cols->key) {
@@ -193,7 +217,8 @@ int lab_read_csv(struct lab_samples *ss, const char *path, const struct lab_csv_
 		key[0] = 0;
 		for (int i = 0; i < nkey; i++)
 			len += snprintf(key + len, sizeof(key) - len, "%s%s", i ? "," : "", fld[keycol[i]]);
-		sample_add(sample_get(ss, key, fld[cv], ca >= 0 ? fld[ca] : ""), x);
+		sample_add_labelled(sample_get(ss, key, fld[cv], ca >= 0 ? fld[ca] : ""), x,
+				    cu >= 0 ? fld[cu] : NULL, cp >= 0 ? fld[cp] : NULL);
 	}
 	rc = 0;
 out:
@@ -204,9 +229,84 @@ out:
 	return rc;
 }
 
+static void free_labels(char **l, int n)
+{
+	for (int j = 0; l && j < n; j++)
+		free(l[j]);
+	free(l);
+}
+
+int lab_samples_by_unit(struct lab_samples *ss, const struct lab_csv_cols *cols, char *err,
+			int errlen)
+{
+	for (int i = 0; i < ss->n; i++) {
+		struct lab_sample *s = &ss->s[i];
+		int nu = 0, n = s->n ? s->n : 1, *of, *first, *cnt;
+		double *mean;
+		char **unit, **pair = NULL;
+
+		if (!s->unit)
+			continue;
+		of = malloc(n * sizeof(*of));
+		first = malloc(n * sizeof(*first));
+		/* of[j]: the unit of row j, numbered in order of first appearance */
+		for (int j = 0; j < s->n; j++) {
+			int u = 0;
+
+			while (u < nu && strcmp(s->unit[first[u]], s->unit[j]))
+				u++;
+			if (u == nu)
+				first[nu++] = j;
+			of[j] = u;
+			if (s->pair && strcmp(s->pair[j], s->pair[first[u]])) {
+				snprintf(err, errlen, "variant %s%s%s: %s %s has rows with %s %s and %s",
+					 s->variant, *s->key ? ", key " : "", s->key, cols->unit,
+					 s->unit[j], cols->pair, s->pair[first[u]], s->pair[j]);
+				free(of);
+				free(first);
+				return -1;
+			}
+		}
+		cnt = calloc(n, sizeof(*cnt));
+		mean = calloc(n, sizeof(*mean));
+		for (int j = 0; j < s->n; j++) {
+			cnt[of[j]]++;
+			mean[of[j]] += s->v[j];
+		}
+		for (int u = 0; u < nu; u++)
+			mean[u] /= cnt[u];
+		s->ssw = 0;
+		for (int j = 0; j < s->n; j++)
+			s->ssw += (s->v[j] - mean[of[j]]) * (s->v[j] - mean[of[j]]);
+		s->rows = s->n;
+		s->dfw = s->n - nu;
+		unit = malloc(n * sizeof(*unit));
+		if (s->pair)
+			pair = malloc(n * sizeof(*pair));
+		for (int u = 0; u < nu; u++) {
+			unit[u] = strdup(s->unit[first[u]]);
+			if (pair)
+				pair[u] = strdup(s->pair[first[u]]);
+		}
+		free_labels(s->unit, s->n);
+		free_labels(s->pair, s->n);
+		free(s->v);
+		s->v = mean;
+		s->unit = unit;
+		s->pair = pair;
+		s->n = s->cap = nu;
+		free(of);
+		free(first);
+		free(cnt);
+	}
+	return 0;
+}
+
 void lab_samples_free(struct lab_samples *ss)
 {
 	for (int i = 0; i < ss->n; i++) {
+		free_labels(ss->s[i].unit, ss->s[i].n);
+		free_labels(ss->s[i].pair, ss->s[i].n);
 		free(ss->s[i].key);
 		free(ss->s[i].variant);
 		free(ss->s[i].accel);

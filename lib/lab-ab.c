@@ -2,9 +2,11 @@
 /*
  * lab-ab: A/B comparison of benchmark samples, the lab's one place for it (hackbench, icount
  * and boot-time benches call it). Reads two files of numbers (ministat's format) or a CSV,
- * describes each variant and compares each with the base by Welch's t test at 95 %. Figures
- * from different accelerators (icount instructions vs nanoseconds) are never compared.
- * The arithmetic is in ab.c; this file only reads arguments and prints.
+ * describes each variant and compares each with the base by Welch's t test at 95 %, or, with
+ * --pair, by the paired t test on the differences; --unit first summarises the rows of each
+ * unit (a boot) by their mean. Figures from different accelerators (icount instructions vs
+ * nanoseconds) are never compared. The arithmetic is in ab.c and ab-paired.c; this file only
+ * reads arguments, matches pairs and prints.
  */
 #include <getopt.h>
 #include <math.h>
@@ -14,6 +16,7 @@
 
 #include "lab/ab-input.h"
 #include "lab/ab.h"
+#include "lab/ab-paired.h"
 
 static const char usage[] =
 	"usage: lab-ab [OPTIONS] FILE_A FILE_B      two files of numbers, one per line\n"
@@ -24,6 +27,12 @@ static const char usage[] =
 	"  --value COL        CSV column with the figure (default: value)\n"
 	"  --accel-col COL    CSV column with the accelerator (default: accel, if present)\n"
 	"  --key COL[,COL]    CSV columns that split the comparisons (e.g. mode,ipc)\n"
+	"  --unit COL         CSV column naming the unit (e.g. round: one boot); each unit's rows\n"
+	"                     are summarised by their mean and the tests run over those means\n"
+	"  --pair COL         CSV column pairing base and other (e.g. batch, round): paired t on\n"
+	"                     the differences, Wilcoxon signed-rank, Hodges-Lehmann on them\n"
+	"  --unit-cost REPS   with --unit: a boot's fixed cost in reps, for the cheapest reps per\n"
+	"                     boot (default: 2)\n"
 	"  --base NAME        the base variant (default: the first one seen)\n"
 	"  --confidence PCT   confidence of the verdict in percent (default: 95)\n"
 	"  --format text|tsv  human table (default) or one tab-separated row per variant\n"
@@ -32,7 +41,7 @@ static const char usage[] =
 struct opts {
 	const char *labels, *accels, *csv, *base, *format;
 	struct lab_csv_cols cols;
-	double confidence;
+	double confidence, unit_cost;
 };
 
 static int parse_opts(int argc, char **argv, struct opts *o)
@@ -41,12 +50,13 @@ static int parse_opts(int argc, char **argv, struct opts *o)
 		{ "labels", 1, 0, 'l' }, { "accel", 1, 0, 'a' }, { "csv", 1, 0, 'c' },
 		{ "variant", 1, 0, 'V' }, { "value", 1, 0, 'x' }, { "accel-col", 1, 0, 'A' },
 		{ "key", 1, 0, 'k' }, { "base", 1, 0, 'b' }, { "confidence", 1, 0, 'C' },
-		{ "format", 1, 0, 'f' }, { "help", 0, 0, 'h' }, { 0 }
+		{ "format", 1, 0, 'f' }, { "unit", 1, 0, 'u' }, { "pair", 1, 0, 'p' },
+		{ "unit-cost", 1, 0, 'U' }, { "help", 0, 0, 'h' }, { 0 }
 	};
 	int c;
 
-	*o = (struct opts){ .format = "text", .confidence = 0.95,
-			    .cols = { "variant", "value", "accel", NULL } };
+	*o = (struct opts){ .format = "text", .confidence = 0.95, .unit_cost = 2,
+			    .cols = { "variant", "value", "accel", NULL, NULL, NULL } };
 	while ((c = getopt_long(argc, argv, "h", lo, NULL)) != -1) {
 		switch (c) {
 		case 'l': o->labels = optarg; break;
@@ -57,6 +67,19 @@ static int parse_opts(int argc, char **argv, struct opts *o)
 		case 'A': o->cols.accel = optarg; break;
 		case 'k': o->cols.key = optarg; break;
 		case 'b': o->base = optarg; break;
+		case 'u': o->cols.unit = optarg; break;
+		case 'p': o->cols.pair = optarg; break;
+		case 'U': {
+			char *end;
+
+			o->unit_cost = strtod(optarg, &end);
+			if (end == optarg || *end || !(o->unit_cost >= 0 && o->unit_cost < 1e6)) {
+				fprintf(stderr, "lab-ab: --unit-cost wants a number of reps >= 0, not '%s'\n",
+					optarg);
+				return -1;
+			}
+			break;
+		}
 		case 'C':
 			o->confidence = atof(optarg) / 100;
 			if (!(o->confidence > 0.5 && o->confidence < 1)) {
@@ -77,6 +100,10 @@ static int parse_opts(int argc, char **argv, struct opts *o)
 	}
 	if (o->csv ? optind != argc : argc - optind != 2) {
 		fputs(usage, stderr);
+		return -1;
+	}
+	if (!o->csv && (o->cols.unit || o->cols.pair)) {
+		fprintf(stderr, "lab-ab: --unit and --pair name CSV columns: they need --csv\n");
 		return -1;
 	}
 	return 0;
@@ -107,7 +134,13 @@ struct cmp {
 	struct lab_rank rk;
 	double p_holm, mw_holm;
 	int runs_power, runs_ci;
-	enum lab_verdict raw; /* Welch's verdict before Holm */
+	enum lab_verdict raw; /* Welch's (or the paired t's) verdict before Holm */
+	/* paired: the matched values (np pairs, in base order); NULL unpaired */
+	double *xb, *xo;
+	int np;
+	double rel_lo, rel_hi, adj_lo, adj_hi, adj_conf; /* Fieller's % intervals */
+	struct lab_vc vc;       /* with --unit: between and within variance */
+	int boots_now, reps_now, reps_best, boots_best;
 };
 
 /* The groups: for each key, its samples (base first) and comparisons. */
@@ -118,13 +151,27 @@ struct group {
 	struct cmp *c; /* n - 1 comparisons, in sample order */
 };
 
-/* Runs per side for a 1 % change at the spread of the two samples (their pooled sd). */
+/* Runs (units) per side for a 1 % change at the spread of the two samples (their pooled sd),
+ * or, paired, pairs at the spread of the differences (the paired t's df n - 1). */
 static void runs_for(struct cmp *c, double alpha)
 {
 	double sd2 = 0, delta = 0.01 * fabs(c->db.mean);
 	int df = 0;
 
-	if (c->db.n >= 2 && c->d.n >= 2) {
+	if (c->xb) {
+		double *d = malloc((c->np ? c->np : 1) * sizeof(*d)), sd;
+
+		for (int i = 0; i < c->np; i++)
+			d[i] = c->xo[i] - c->xb[i];
+		sd = lab_sd(d, c->np);
+		free(d);
+		c->runs_power = c->runs_ci = -2;
+		if (c->np >= 2) {
+			c->runs_power = lab_pairs_needed(sd, delta, alpha, 0.8);
+			c->runs_ci = lab_pairs_needed(sd, delta, alpha, 0);
+		}
+		return;
+	} else if (c->db.n >= 2 && c->d.n >= 2) {
 		sd2 = ((c->db.n - 1) * c->db.sd * c->db.sd + (c->d.n - 1) * c->d.sd * c->d.sd);
 		df = c->db.n + c->d.n - 2;
 	}
@@ -147,13 +194,30 @@ static void modes_str(const struct lab_sample *s, char *buf, int len)
 		snprintf(buf + o, len - o, ";...");
 }
 
-/* "resolved" when the interval of the difference is within +-1 % of the base mean (the
- * lab's goal for hackbench), "unresolved" when it is wider, "" without an interval. */
+/* "resolved" when the half-width of the difference's interval is at most 1 % of the base
+ * mean (the TSV's resolution column, kept as it was), "unresolved" when wider, "" without an
+ * interval. */
 static const char *resolution(const struct cmp *c)
 {
 	if (isnan(c->ab.pct_lo) || isnan(c->ab.pct_hi))
 		return "";
-	return (c->ab.pct_hi - c->ab.pct_lo) / 2 <= 1 ? "resolved to +-1 %" : "unresolved at +-1 %";
+	return (c->ab.pct_hi - c->ab.pct_lo) / 2 <= 1 ? "resolved" : "unresolved";
+}
+
+/* Two words kept apart: "+-1 % precision" (the half-width of the Fieller interval at most 1 %)
+ * and "within +-1 %" (the whole interval inside it): "yes", "no", or "" without one. */
+static const char *precision(const struct cmp *c)
+{
+	if (isnan(c->rel_lo) || isnan(c->rel_hi))
+		return "";
+	return (c->rel_hi - c->rel_lo) / 2 <= 1 ? "yes" : "no";
+}
+
+static const char *within(const struct cmp *c)
+{
+	if (isnan(c->rel_lo) || isnan(c->rel_hi))
+		return "";
+	return c->rel_lo >= -1 && c->rel_hi <= 1 ? "yes" : "no";
 }
 
 static const char *runs_str(int n, char *buf, int len)
@@ -167,10 +231,28 @@ static const char *runs_str(int n, char *buf, int len)
 	return buf;
 }
 
-static void print_text_head(const char *key, const char *accel, double conf, int ncmp)
+/* "paired by round, 3 units" / "unpaired, 16 units"; n: the units of a base row */
+static void design_str(const struct cmp *c, int n, const struct opts *o, char *buf, int len)
 {
-	printf("%s%s%saccel %s, Welch's t at %g %%, Holm over %d comparisons\n", *key ? "key " : "",
-	       key, *key ? ", " : "", *accel ? accel : "unknown", conf * 100, ncmp);
+	if (o->cols.pair)
+		snprintf(buf, len, "paired by %s, %d unit%s", o->cols.pair, c ? c->np : n,
+			 (c ? c->np : n) == 1 ? "" : "s");
+	else
+		snprintf(buf, len, "unpaired, %d unit%s", c ? c->d.n : n, (c ? c->d.n : n) == 1 ? "" : "s");
+}
+
+static void print_text_head(const struct group *gr, const struct opts *o, int ncmp)
+{
+	const char *key = gr->key, *accel = gr->g[0]->accel;
+	const struct lab_sample *b = gr->g[0];
+
+	printf("%s%s%saccel %s, %s at %g %%, Holm over %d comparisons\n", *key ? "key " : "",
+	       key, *key ? ", " : "", *accel ? accel : "unknown",
+	       o->cols.pair ? "paired t on the differences" : "Welch's t", o->confidence * 100,
+	       ncmp);
+	if (o->cols.unit)
+		printf("the unit is one %s: each %s's %s rows (%d in %d units) summarised by their mean\n",
+		       o->cols.unit, o->cols.unit, b->variant, b->rows, b->n);
 	printf("%-13s %3s %8s %8s %8s %8s %8s  %s\n", "variant", "n", "mean", "median", "sd", "min",
 	       "max", "modes (median x runs)");
 }
@@ -184,30 +266,60 @@ static void print_text_desc(const struct lab_sample *s, const struct lab_desc *d
 	       d->median, d->sd, d->min, d->max, m);
 }
 
-static void print_text_cmp(const struct cmp *c, double conf)
+static void print_text_cmp(const struct cmp *c, const struct opts *o)
 {
-	char m[32], a[32], b[32];
+	char m[32], a[32], b[32], des[128];
+	double conf = o->confidence;
 
+	design_str(c, 0, o, des, sizeof(des));
 	printf("  %s vs %s: %+.4g %s %s", c->other->variant, c->base->variant, c->ab.diff,
 	       lab_ab_marker(&c->ab, m, sizeof(m)), lab_ab_verdict_name(c->ab.verdict));
 	if (!isnan(c->ab.t))
-		printf(" (t %.2f, df %.1f, p %.2g, Holm p %.2g)", c->ab.t, c->ab.df, c->ab.p,
-		       c->p_holm);
-	printf("\n");
+		printf(" (%st %.2f, df %.1f, p %.2g, Holm p %.2g)", c->xb ? "paired " : "", c->ab.t,
+		       c->ab.df, c->ab.p, c->p_holm);
+	printf("\n    design: %s\n", des);
 	if (!isnan(c->ab.lo))
-		printf("    mean diff %+.4g, %g %% CI [%+.4g, %+.4g] = [%+.2f%%, %+.2f%%] of the base mean: %s\n",
-		       c->ab.diff, conf * 100, c->ab.lo, c->ab.hi, c->ab.pct_lo, c->ab.pct_hi,
-		       resolution(c));
-	printf("    ranks: Hodges-Lehmann shift %+.4g (%+.2f%%)", c->rk.hl, c->rk.pct);
+		printf("    mean diff %+.4g, %g %% CI [%+.4g, %+.4g] = [%+.2f%%, %+.2f%%] of the base mean\n",
+		       c->ab.diff, conf * 100, c->ab.lo, c->ab.hi, c->ab.pct_lo, c->ab.pct_hi);
+	if (!isnan(c->rel_lo))
+		printf("    change by Fieller, %g %% CI [%+.2f%%, %+.2f%%]: +-1 %% precision %s "
+		       "(half-width %.2f %%), within +-1 %% %s\n", conf * 100, c->rel_lo, c->rel_hi,
+		       precision(c), (c->rel_hi - c->rel_lo) / 2, within(c));
+	else if (c->ab.verdict != LAB_AB_TOO_FEW)
+		printf("    change by Fieller: no bounded interval (the base mean's own interval holds 0)\n");
+	if (!isnan(c->adj_lo))
+		printf("    Holm-adjusted: %.4g %% CI [%+.2f%%, %+.2f%%] (excludes 0 exactly when Holm's verdict is significant)\n",
+		       c->adj_conf * 100, c->adj_lo, c->adj_hi);
+	printf("    ranks: Hodges-Lehmann shift%s %+.4g (%+.2f%%)", c->xb ? " of the differences" : "",
+	       c->rk.hl, c->rk.pct);
 	if (!isnan(c->rk.lo))
 		printf(", %.1f %% CI [%+.4g, %+.4g] = [%+.2f%%, %+.2f%%]", c->rk.coverage * 100,
 		       c->rk.lo, c->rk.hi, c->rk.pct_lo, c->rk.pct_hi);
 	else
 		printf(", no interval (too few runs)");
-	printf("; Mann-Whitney U %.1f, p %.2g, Holm p %.2g\n", c->rk.u, c->rk.p, c->mw_holm);
-	printf("    runs per side for a 1 %% change at this spread: %s to detect it (80 %% power), "
-	       "%s for a CI of +-1 %%\n", runs_str(c->runs_power, a, sizeof(a)),
-	       runs_str(c->runs_ci, b, sizeof(b)));
+	if (c->xb)
+		printf("; Wilcoxon signed-rank T+ %.1f, p %.2g, Holm p %.2g\n", c->rk.u, c->rk.p,
+		       c->mw_holm);
+	else
+		printf("; Mann-Whitney U %.1f, p %.2g, Holm p %.2g\n", c->rk.u, c->rk.p, c->mw_holm);
+	printf("    %s per side for a 1 %% change at this spread: %s to detect it (80 %% power), "
+	       "%s for a CI of +-1 %%\n", o->cols.unit ? "units" : "runs",
+	       runs_str(c->runs_power, a, sizeof(a)), runs_str(c->runs_ci, b, sizeof(b)));
+	if (o->cols.unit && !isnan(c->vc.between)) {
+		printf("    boots: between-%s sd %.4g, within sd %.4g (%.3g reps a %s): %s %ss x %d "
+		       "reps a side for +-1 %%; ", o->cols.unit, sqrt(c->vc.between),
+		       sqrt(c->vc.within), c->vc.reps, o->cols.unit, runs_str(c->boots_now, a, sizeof(a)),
+		       o->cols.unit, c->reps_now);
+		if (c->reps_best > 0)
+			printf("cheapest at a %s's cost of %g reps: %d reps x %s %ss\n", o->cols.unit,
+			       o->unit_cost, c->reps_best, runs_str(c->boots_best, b, sizeof(b)),
+			       o->cols.unit);
+		else
+			printf("no reps a %s reach it in 100000 %ss\n", o->cols.unit, o->cols.unit);
+		if (c->vc.reps == 1)
+			printf("    (one rep a %s: within and between cannot be told apart; all counted as between)\n",
+			       o->cols.unit);
+	}
 }
 
 static void print_tsv_head(void)
@@ -215,39 +327,148 @@ static void print_tsv_head(void)
 	printf("key\tvariant\taccel\tn\tmean\tmedian\tsd\tmin\tmax\tci\tbase\tdiff\tpct\tt\tdf\tp"
 	       "\tverdict\tmarker\tdiff_lo\tdiff_hi\tpct_lo\tpct_hi\tp_holm\tverdict_raw"
 	       "\tmw_u\tmw_p\tmw_p_holm\thl\thl_lo\thl_hi\thl_pct\thl_pct_lo\thl_pct_hi"
-	       "\thl_coverage\truns_1pct\truns_ci_1pct\tmodes\tresolution\n");
+	       "\thl_coverage\truns_1pct\truns_ci_1pct\tmodes\tresolution"
+	       "\tdesign\tunits\trel_lo\trel_hi\tprecision\twithin\tadj_lo\tadj_hi"
+	       "\tsd_between\tsd_within\treps\tboots_1pct\treps_best\tboots_best\n");
 }
 
 static void print_tsv(const struct lab_sample *s, const struct lab_desc *d, const char *base,
-		      const struct cmp *c, double conf)
+		      const struct cmp *c, const struct opts *o)
 {
-	char m[32] = "", md[256], a[32], b[32];
+	char m[32] = "", md[256], a[32], b[32], des[128];
 	const struct lab_ab *r = c ? &c->ab : NULL;
 
 	modes_str(s, md, sizeof(md));
 	printf("%s\t%s\t%s\t%d\t%.9g\t%.9g\t%.9g\t%.9g\t%.9g\t%.9g\t%s", s->key, s->variant,
 	       s->accel, d->n, d->mean, d->median, d->sd, d->min, d->max,
-	       lab_ci_halfwidth(d, conf), base);
+	       lab_ci_halfwidth(d, o->confidence), base);
 	if (!r) {
-		/* the comparison's 6 + 6 + 12 columns empty, verdict "base", then the modes */
+		/* the comparison's 6 + 6 + 12 columns empty, verdict "base", then the modes; of the
+		 * appended ones the design and the base's units only */
 		printf("\t\t\t\t\t\tbase\t");
 		for (int i = 0; i < 18; i++)
 			printf("\t");
-		printf("\t%s\t\n", md);
+		printf("\t%s\t", md);
+		design_str(NULL, d->n, o, des, sizeof(des));
+		printf("\t%s\t%d", des, d->n);
+		for (int i = 0; i < 12; i++)
+			printf("\t");
+		printf("\n");
 		return;
 	}
 	printf("\t%.9g\t%.6g\t%.6g\t%.6g\t%.6g\t%s\t%s", r->diff, r->pct, r->t, r->df, r->p,
 	       lab_ab_verdict_name(r->verdict), lab_ab_marker(r, m, sizeof(m)));
 	printf("\t%.9g\t%.9g\t%.6g\t%.6g\t%.6g\t%s", r->lo, r->hi, r->pct_lo, r->pct_hi, c->p_holm,
 	       lab_ab_verdict_name(c->raw));
-	printf("\t%.1f\t%.6g\t%.6g\t%.9g\t%.9g\t%.9g\t%.6g\t%.6g\t%.6g\t%.4g\t%s\t%s\t%s\t%s\n",
+	printf("\t%.1f\t%.6g\t%.6g\t%.9g\t%.9g\t%.9g\t%.6g\t%.6g\t%.6g\t%.4g\t%s\t%s\t%s\t%s",
 	       c->rk.u, c->rk.p, c->mw_holm, c->rk.hl, c->rk.lo, c->rk.hi, c->rk.pct,
 	       c->rk.pct_lo, c->rk.pct_hi, c->rk.coverage, runs_str(c->runs_power, a, sizeof(a)),
-	       runs_str(c->runs_ci, b, sizeof(b)), md,
-	       *resolution(c) == 'r' ? "resolved" : *resolution(c) ? "unresolved" : "");
+	       runs_str(c->runs_ci, b, sizeof(b)), md, resolution(c));
+	design_str(c, 0, o, des, sizeof(des));
+	printf("\t%s\t%d\t%.6g\t%.6g\t%s\t%s\t%.6g\t%.6g", des, c->xb ? c->np : d->n, c->rel_lo,
+	       c->rel_hi, precision(c), within(c), c->adj_lo, c->adj_hi);
+	if (o->cols.unit && !isnan(c->vc.between)) {
+		printf("\t%.6g\t%.6g\t%.6g\t%s\t", sqrt(c->vc.between), sqrt(c->vc.within),
+		       c->vc.reps, runs_str(c->boots_now, a, sizeof(a)));
+		/* no reps a boot reach +-1 % in 100000 boots: both empty */
+		if (c->reps_best > 0)
+			printf("%d\t%s\n", c->reps_best, runs_str(c->boots_best, b, sizeof(b)));
+		else
+			printf("\t\n");
+	}
+	else
+		printf("\t\t\t\t\t\t\n");
 }
 
-/* Gather and check one key's samples and compare them; 0, or 2 when refused. */
+/* Each side's values in pair order: xb, xo (base's order). 0, or 1 with a one-line error
+ * naming the rows that have no partner. */
+static int match_pairs(struct cmp *c, const char *key, const struct opts *o)
+{
+	const struct lab_sample *b = c->base, *x = c->other;
+	const struct lab_sample *side[2] = { b, x };
+	char msg[1024];
+	int len = 0, bad = 0;
+
+	for (int s = 0; s < 2; s++)
+		for (int i = 0; i < side[s]->n; i++)
+			for (int j = i + 1; j < side[s]->n; j++)
+				if (!strcmp(side[s]->pair[i], side[s]->pair[j])) {
+					fprintf(stderr, "lab-ab: %s%s%s has %s %s twice: pairs need one "
+						"row per value a side (summarise with --unit)\n",
+						side[s]->variant, *key ? " under key " : "", key,
+						o->cols.pair, side[s]->pair[i]);
+					return 1;
+				}
+	c->xb = malloc((b->n ? b->n : 1) * sizeof(double));
+	c->xo = malloc((b->n ? b->n : 1) * sizeof(double));
+	c->np = 0;
+	for (int s = 0; s < 2; s++)
+		for (int i = 0; i < side[s]->n; i++) {
+			const struct lab_sample *t = side[!s];
+			int j = 0;
+
+			while (j < t->n && strcmp(t->pair[j], side[s]->pair[i]))
+				j++;
+			if (j < t->n) {
+				if (!s) {
+					c->xb[c->np] = b->v[i];
+					c->xo[c->np++] = x->v[j];
+				}
+				continue;
+			}
+			if (bad++ < 6)
+				len += snprintf(msg + len, sizeof(msg) - len > 0 ? sizeof(msg) - len : 0,
+						"%s%s %s of %s", bad > 1 ? ", " : "", o->cols.pair,
+						side[s]->pair[i], side[s]->variant);
+		}
+	if (bad) {
+		fprintf(stderr, "lab-ab: unpaired rows%s%s: %s%s (no row with that %s in the other "
+			"variant)\n", *key ? " under key " : "", key, msg, bad > 6 ? ", ..." : "",
+			o->cols.pair);
+		return 1;
+	}
+	return 0;
+}
+
+/* With --unit: the variance components and the boots a +-1 % interval needs. */
+static void boots_for(struct cmp *c, const struct opts *o)
+{
+	double delta = 0.01 * fabs(c->db.mean), alpha = 1 - o->confidence;
+	int rows = c->base->rows + c->other->rows, units = c->base->n + c->other->n;
+	int dfw = c->base->dfw + c->other->dfw;
+	double ssw = c->base->ssw + c->other->ssw, reps = units ? (double)rows / units : NAN;
+
+	if (c->xb) {
+		double *d = malloc((c->np ? c->np : 1) * sizeof(*d));
+
+		for (int i = 0; i < c->np; i++)
+			d[i] = c->xo[i] - c->xb[i];
+		c->vc = lab_vc_paired(d, c->np, ssw, dfw, reps);
+		free(d);
+	} else {
+		c->vc = lab_vc_unpaired(c->base->v, c->base->n, c->other->v, c->other->n, ssw, dfw,
+					reps);
+	}
+	c->reps_now = (int)lround(reps);
+	c->boots_now = c->boots_best = -2;
+	c->reps_best = 0;
+	if (isnan(c->vc.between) || !(delta > 0))
+		return;
+	c->boots_now = lab_boots_needed(&c->vc, c->reps_now, delta, alpha);
+	c->reps_best = lab_best_reps(&c->vc, o->unit_cost, delta, alpha, &c->boots_best);
+	/* The units needed from the model too: a unit mean's variance between + within / r
+	 * rests on every row, where the unit means alone may be two or three values. */
+	if (c->reps_now >= 1) {
+		double sd = sqrt(c->vc.between + c->vc.within / c->reps_now);
+
+		c->runs_power = c->vc.paired ? lab_pairs_needed(sqrt(2) * sd, delta, alpha, 0.8)
+					     : lab_runs_needed(sd, delta, alpha, 0.8);
+		c->runs_ci = c->boots_now;
+	}
+}
+
+/* Gather and check one key's samples and compare them; 0, 1 on bad input (unpaired rows),
+ * or 2 when refused. */
 static int compare_key(struct lab_samples *ss, struct group *gr, const struct opts *o)
 {
 	struct lab_sample *base = NULL;
@@ -293,16 +514,61 @@ static int compare_key(struct lab_samples *ss, struct group *gr, const struct op
 		c->other = gr->g[i];
 		c->db = lab_describe(base->v, base->n);
 		c->d = lab_describe(c->other->v, c->other->n);
-		c->ab = lab_ab_compare(&c->db, &c->d, o->confidence);
+		c->adj_lo = c->adj_hi = c->adj_conf = NAN;
+		if (o->cols.pair) {
+			if (match_pairs(c, gr->key, o)) {
+				for (int j = 0; j <= k; j++) {
+					free(gr->c[j].xb);
+					free(gr->c[j].xo);
+				}
+				free(gr->c);
+				return 1;
+			}
+			c->ab = lab_paired_compare(c->xb, c->xo, c->np, o->confidence);
+			c->rk = lab_signrank_compare(c->xb, c->xo, c->np, o->confidence);
+			lab_rel_paired(c->xb, c->xo, c->np, 1 - o->confidence, &c->rel_lo, &c->rel_hi);
+		} else {
+			c->ab = lab_ab_compare(&c->db, &c->d, o->confidence);
+			c->rk = lab_rank_compare(base->v, base->n, c->other->v, c->other->n,
+						 o->confidence);
+			lab_rel_unpaired(&c->db, &c->d, 1 - o->confidence, &c->rel_lo, &c->rel_hi);
+		}
 		c->raw = c->ab.verdict;
-		c->rk = lab_rank_compare(base->v, base->n, c->other->v, c->other->n, o->confidence);
 		runs_for(c, 1 - o->confidence);
+		c->vc = (struct lab_vc){ NAN, NAN, NAN, 0 };
+		if (o->cols.unit)
+			boots_for(c, o);
 	}
 	return 0;
 }
 
-/* Holm over every comparison of the run (Welch's and the rank test's p apart); the verdict
- * is the corrected one. */
+/* The Holm-consistent interval: Fieller's at the level alpha p / p_holm. It is the Holm step's
+ * own level alpha / (m - i) where the step-down has not been held back by an earlier larger
+ * adjusted p, stricter where it has; so it excludes 0 exactly when Holm's verdict is
+ * significant (Fieller's set holds 0 exactly when the t test of the difference keeps it). */
+static void adjust(struct cmp *c, double alpha)
+{
+	double level;
+
+	if (isnan(c->p_holm) || isnan(c->rel_lo))
+		return;
+	if (c->ab.p == 0 || c->ab.verdict == LAB_AB_IDENTICAL) {
+		/* no spread: the interval is the change itself at any level */
+		c->adj_lo = c->rel_lo;
+		c->adj_hi = c->rel_hi;
+		c->adj_conf = 1;
+		return;
+	}
+	level = c->p_holm > 0 ? alpha * c->ab.p / c->p_holm : alpha;
+	c->adj_conf = 1 - level;
+	if (c->xb)
+		lab_rel_paired(c->xb, c->xo, c->np, level, &c->adj_lo, &c->adj_hi);
+	else
+		lab_rel_unpaired(&c->db, &c->d, level, &c->adj_lo, &c->adj_hi);
+}
+
+/* Holm over every comparison of the run (the t test's and the rank test's p apart); the
+ * verdict is the corrected one, and each interval gets its adjusted twin. */
 static void correct(struct group *gr, int ngr, double alpha)
 {
 	int k = 0, i = 0;
@@ -334,6 +600,7 @@ static void correct(struct group *gr, int ngr, double alpha)
 							      : LAB_AB_NOT_SIGNIFICANT;
 			if (isnan(aw[i]) && !isnan(c->ab.p))
 				c->p_holm = c->ab.p; /* no spread: p is 0 or 1 as it is */
+			adjust(c, alpha);
 		}
 }
 
@@ -343,20 +610,20 @@ static void print_group(const struct group *gr, const struct opts *o, int ncmp)
 	struct lab_desc db = lab_describe(gr->g[0]->v, gr->g[0]->n);
 
 	if (text) {
-		print_text_head(gr->key, gr->g[0]->accel, o->confidence, ncmp);
+		print_text_head(gr, o, ncmp);
 		for (int i = 0; i < gr->n; i++) {
 			struct lab_desc d = lab_describe(gr->g[i]->v, gr->g[i]->n);
 
 			print_text_desc(gr->g[i], &d);
 		}
 		for (int i = 0; i < gr->n - 1; i++)
-			print_text_cmp(&gr->c[i], o->confidence);
+			print_text_cmp(&gr->c[i], o);
 		printf("  (figures: %s)\n", unit_of(gr->g[0]->accel));
 		return;
 	}
-	print_tsv(gr->g[0], &db, gr->g[0]->variant, NULL, o->confidence);
+	print_tsv(gr->g[0], &db, gr->g[0]->variant, NULL, o);
 	for (int i = 0; i < gr->n - 1; i++)
-		print_tsv(gr->c[i].other, &gr->c[i].d, gr->g[0]->variant, &gr->c[i], o->confidence);
+		print_tsv(gr->c[i].other, &gr->c[i].d, gr->g[0]->variant, &gr->c[i], o);
 }
 
 int main(int argc, char **argv)
@@ -406,6 +673,11 @@ int main(int argc, char **argv)
 		fprintf(stderr, "lab-ab: no values\n");
 		return 1;
 	}
+	if (o.cols.unit && lab_samples_by_unit(&ss, &o.cols, err, sizeof(err))) {
+		fprintf(stderr, "lab-ab: %s\n", err);
+		lab_samples_free(&ss);
+		return 1;
+	}
 	/* Every key's comparisons first: Holm needs all their p-values before any is printed. */
 	struct group gr[64];
 	int ngr = 0, ncmp = 0;
@@ -437,8 +709,13 @@ int main(int argc, char **argv)
 			print_group(&gr[a], &o, ncmp);
 		}
 	}
-	for (int a = 0; a < ngr; a++)
+	for (int a = 0; a < ngr; a++) {
+		for (int b = 0; b < gr[a].n - 1; b++) {
+			free(gr[a].c[b].xb);
+			free(gr[a].c[b].xo);
+		}
 		free(gr[a].c);
+	}
 	lab_samples_free(&ss);
 	return rc;
 }

@@ -65,16 +65,20 @@ MAIN_STAGES += $$(STAMPS)/$(1)-host $$(patsubst %,$$(STAMPS)/$(1)-guest-%,$$(VAR
 endef
 
 AB_BIN  := $(BUILD)/host/bin/lab-ab
-AB_SRCS := lib/lab-ab.c lib/ab.c lib/ab-input.c lib/stats.c
+AB_SRCS := lib/lab-ab.c lib/ab.c lib/ab-paired.c lib/ab-input.c lib/stats.c
 
 $(AB_BIN): $(AB_SRCS) $(HEADERS) lib/lab.mk | $(DEPS_DONE)
 	@mkdir -p $(@D)
 	$(CC) $(LAB_CFLAGS) -o $@ $(AB_SRCS) -lm
 
 # Unit tests (lib/tests/*.t run them): arithmetic and CSV rows, counted figures, A/B.
-LIB_TESTS := $(BUILD)/host/tests/lab-ab-test $(BUILD)/guest/tests/lab-stats-test \
-	     $(BUILD)/guest/tests/lab-count-test
+LIB_TESTS := $(BUILD)/host/tests/lab-ab-test $(BUILD)/host/tests/lab-ab-paired-test \
+	     $(BUILD)/guest/tests/lab-stats-test $(BUILD)/guest/tests/lab-count-test
 $(BUILD)/host/tests/lab-ab-test: lib/tests/ab-test.c lib/ab.c lib/stats.c $(HEADERS) lib/lab.mk
+	@mkdir -p $(@D)
+	$(CC) $(LAB_CFLAGS) -o $@ $(filter %.c,$^) -lm
+$(BUILD)/host/tests/lab-ab-paired-test: lib/tests/ab-paired-test.c lib/ab-paired.c lib/ab.c \
+		lib/stats.c $(HEADERS) lib/lab.mk
 	@mkdir -p $(@D)
 	$(CC) $(LAB_CFLAGS) -o $@ $(filter %.c,$^) -lm
 $(BUILD)/guest/tests/lab-stats-test: lib/tests/stats-test.c lib/stats.c lib/results.c lib/kstats.c \

@@ -76,11 +76,14 @@ like "$out" 'runs per side for a 1 % change at this spread: [0-9]+ to detect it'
 like "$out" 'modes \(median x runs\)' "text: a modes column"
 like "$out" '  12\.5x1;13\.5x1;14\.5x1;15\.5x1;16\.5x1' "  one mode per value 1 apart (gap 3 % of the median)"
 
-# Resolution at the lab's +-1 %: k1's interval is 38 % wide: unresolved; constant samples
-# 100 and 100.5 (an exact difference): resolved.
-like "$out" '\[\+1\.6[0-9]%, \+40\.0[0-9]%\] of the base mean: unresolved at \+-1 %' "text: k1 unresolved at +-1 %"
+# Precision at the lab's +-1 %: k1's interval is 38 % wide: no +-1 % precision, not within
+# +-1 %; constant samples 100 and 100.5 (an exact difference): both.
+like "$out" 'change by Fieller, 95 % CI \[\+1\.47%, \+44\.74%\]: \+-1 % precision no .*within \+-1 % no' \
+	"text: k1 without +-1 % precision, not within +-1 %"
 is "$(col k1 resolution)" unresolved "TSV: resolution unresolved"
 { echo "variant,value"; for i in 1 2 3; do echo "a,100"; echo "b,100.5"; done; } > "$t/exact.csv"
-like "$("$ab" --csv "$t/exact.csv")" 'CI \[\+0\.5, \+0\.5\] = \[\+0\.50%, \+0\.50%\] of the base mean: resolved to \+-1 %' \
-	"an exact difference: resolved, its interval the difference itself"
+out=$("$ab" --csv "$t/exact.csv")
+like "$out" 'CI \[\+0\.5, \+0\.5\] = \[\+0\.50%, \+0\.50%\] of the base mean' \
+	"an exact difference: its interval the difference itself"
+like "$out" 'precision yes \(half-width 0\.00 %\), within \+-1 % yes' "and it has +-1 % precision, within +-1 %"
 done_testing

@@ -8,6 +8,12 @@ struct lab_sample {
 	char *key, *variant, *accel; /* accel "" when unknown */
 	double *v;
 	int n, cap;
+	/* Per value, its --unit and --pair columns' values (NULL when not asked). */
+	char **unit, **pair;
+	/* After lab_samples_by_unit: v holds unit means; rows summarised, their sum of squares
+	 * about their unit's mean and its degrees of freedom (rows - units). */
+	int rows, dfw;
+	double ssw;
 };
 
 struct lab_samples {
@@ -15,9 +21,10 @@ struct lab_samples {
 	int n, cap;
 };
 
-/* Column names of --csv input; key may name several columns, comma-separated, or be NULL. */
+/* Column names of --csv input; key may name several columns, comma-separated, or be NULL;
+ * unit and pair name one column each, or are NULL. */
 struct lab_csv_cols {
-	const char *variant, *value, *accel, *key;
+	const char *variant, *value, *accel, *key, *unit, *pair;
 };
 
 /* Read a file of numbers, one per line ('#' lines and blank lines skipped; a "# accel: X"
@@ -29,6 +36,10 @@ int lab_read_numbers(struct lab_samples *ss, const char *path, const char *varia
  * appearance. Fields are split at commas (no quoting). 0, or -1 with an error in err. */
 int lab_read_csv(struct lab_samples *ss, const char *path, const struct lab_csv_cols *cols,
 		 char *err, int errlen);
+/* Each sample's rows summarised per distinct unit value (in order of first appearance) by
+ * their mean; a unit's rows must share one pair value. 0, or -1 with an error in err. */
+int lab_samples_by_unit(struct lab_samples *ss, const struct lab_csv_cols *cols, char *err,
+			int errlen);
 void lab_samples_free(struct lab_samples *ss);
 
 #endif
