@@ -306,6 +306,9 @@ static void write_meta(FILE *f, void *arg)
 		"alone) per thread, averaged; included in every request time, not subtracted\n"
 		"rseq_helpers: kernel tree tools/testing/selftests/rseq\n", AL_CAP, AL_BATCH,
 		o->burst, al_size(AL_PAIR_CLASS));
+	if (!strcmp(o->mt.accel, "icount"))
+		fprintf(f, "figures: virtual time per op (QEMU icount: virtual ns over a timed loop, "
+			"timer ticks and interrupts included), not an exact instruction count\n");
 }
 
 /* One run of a row (lab_mt_rows' run): a timed request run keeps its latencies. */
