@@ -26,13 +26,13 @@ double lab_icount_from_minima(uint64_t min1n, uint64_t min2n, uint64_t n)
 
 int lab_icount_fit(const struct lab_icount_fit *f, struct lab_icount_result *r)
 {
-	double bound = 2 * f->step + LAB_ICOUNT_SLACK, share = f->tick / LAB_ICOUNT_TICK_SHARE;
+	double bound = 6 * f->step + LAB_ICOUNT_SLACK, share = f->tick / LAB_ICOUNT_TICK_SHARE;
 
 	memset(r, 0, sizeof(*r));
 	r->per_op = NAN;
-	r->residual = (double)f->t2 - 2 * (double)f->t1 + (double)f->t0;
+	r->residual = (double)f->t2 - 3 * (double)f->t1 + 2 * (double)f->th;
 	r->uncertainty = f->n ? 2 * f->step / (double)f->n : NAN;
-	if (!f->n || f->t2 < f->t1) {
+	if (f->n < 2 || f->n % 2 || f->t2 < f->t1) {
 		snprintf(r->why, sizeof(r->why), "the 2n loop (%llu) is not longer than the n loop "
 			 "(%llu)", (unsigned long long)f->t2, (unsigned long long)f->t1);
 		return -1;
@@ -44,8 +44,9 @@ int lab_icount_fit(const struct lab_icount_fit *f, struct lab_icount_result *r)
 		return -1;
 	}
 	if (fabs(r->residual) > bound) {
-		snprintf(r->why, sizeof(r->why), "not linear: t(2n) - 2 t(n) + t(0) = %.0f "
-			 "instructions, bound %.0f (an interrupt or a path that changes with n)",
+		snprintf(r->why, sizeof(r->why), "not linear: the fixed cost from n/2 and n and "
+			 "from n and 2n differ by %.0f instructions, bound %.0f (an interrupt, or a "
+			 "path that changes with n)",
 			 r->residual, bound);
 		return -1;
 	}
@@ -60,11 +61,11 @@ uint64_t lab_icount_pick_n(double per_op, double overhead, double tick, uint64_t
 	if (room < 0)
 		return 0;
 	if (!(per_op > 0))
-		return want; /* nothing per operation (an empty loop): the length is the overhead */
-	if (room < 2 * per_op)
+		return want & ~(uint64_t)1; /* nothing per operation: the length is the overhead */
+	if (room < 4 * per_op)
 		return 0;
 	n = floor(room / (2 * per_op));
-	return n < (double)want ? (uint64_t)n : want;
+	return (n < (double)want ? (uint64_t)n : want) & ~(uint64_t)1;
 }
 
 double lab_icount_step(void)
@@ -93,22 +94,23 @@ double lab_icount_per_op(const struct lab_case *c, uint64_t n)
 {
 	struct lab_icount_fit f = { 0, 0, 0, 0, lab_icount_step(), LAB_ICOUNT_TICK };
 	struct lab_icount_result r;
-	uint64_t probe;
+	uint64_t p1, p2;
+	double per_op;
 
 	if (c->enter)
 		c->enter();
 	c->loop(PROBE_N); /* warm-up: first-touch page faults, lazy registration */
-	f.t0 = min_ticks(c, 0);
-	probe = min_ticks(c, PROBE_N);
-	f.n = lab_icount_pick_n(probe > f.t0 ? (double)(probe - f.t0) / PROBE_N : 1, (double)f.t0,
-				f.tick, n);
+	p1 = min_ticks(c, PROBE_N);
+	p2 = min_ticks(c, 2 * PROBE_N);
+	per_op = p2 > p1 ? (double)(p2 - p1) / PROBE_N : 0;
+	f.n = lab_icount_pick_n(per_op, 2 * (double)p1 - (double)p2, f.tick, n);
 	if (!f.n) {
-		fprintf(stderr, "icount: %s: refused: one operation (~%.0f instructions) does not fit "
-			"in 1/%d of the tick\n", c->name, (double)(probe - f.t0) / PROBE_N,
-			LAB_ICOUNT_TICK_SHARE);
+		fprintf(stderr, "icount: %s: refused: two operations (~%.0f instructions each) do not "
+			"fit in 1/%d of the tick\n", c->name, per_op, LAB_ICOUNT_TICK_SHARE);
 		return NAN;
 	}
 	c->loop(f.n);
+	f.th = min_ticks(c, f.n / 2);
 	f.t1 = min_ticks(c, f.n);
 	f.t2 = min_ticks(c, 2 * f.n);
 	if (lab_icount_fit(&f, &r)) {

@@ -161,9 +161,9 @@ static int write_results(const struct options *o, struct row *rows, int n, int b
 		lab_pmu_why() ? lab_pmu_why() : "yes (cycles, instructions)");
 	if (o->icount)
 		fprintf(meta, "icount_n: per row, at most iters_fixed (or %d), so that the 2n loop lasts "
-			"at most 1/%d of the %.0f-instruction tick; loops of 0, n, 2n must be linear "
-			"within 2 counter steps + %d instructions, else the row is empty (stderr says "
-			"why)\nicount_counter_step: %g instructions (a figure carries +- 2 steps / n)\n",
+			"at most 1/%d of the %.0f-instruction tick; the fixed cost from loops of n/2 "
+			"and n and from n and 2n must agree within 6 counter steps + %d instructions, "
+			"else the row is empty (stderr says why)\nicount_counter_step: %g instructions (a figure carries +- 2 steps / n)\n",
 			LAB_ICOUNT_ITERS, LAB_ICOUNT_TICK_SHARE, LAB_ICOUNT_TICK, LAB_ICOUNT_SLACK,
 			lab_icount_step());
 	free(res);

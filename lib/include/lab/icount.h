@@ -23,24 +23,26 @@
  * instruction per ns). A 2n loop may last at most 1/LAB_ICOUNT_TICK_SHARE of it. */
 #define LAB_ICOUNT_TICK (1000000000.0 / 250)
 #define LAB_ICOUNT_TICK_SHARE 8
-/* Linearity: |t(2n) - 2 t(n) + t(0)| may be at most 2 counter steps plus this many
- * instructions (a straight path repeats exactly; an interrupt adds thousands). */
+/* Linearity: the fixed cost from loops of n/2 and n (2 t(n/2) - t(n)) and from loops of n and
+ * 2n (2 t(n) - t(2n)) may differ by at most 6 counter steps plus this many instructions (a
+ * straight path repeats exactly; an interrupt adds thousands). A loop of 0 operations is no
+ * reference: it skips the loop's entry, a loop of another shape. */
 #define LAB_ICOUNT_SLACK 2
 
 /*
- * The figure from three minima of loops of 0, n and 2n operations, with the counter's step
+ * The figure from three minima of loops of n/2, n and 2n operations (n even), with the counter's step
  * (0: the counter counts every instruction, as the TSC does on x86 under icount; 16 on arm and
  * arm64, whose 62.5 MHz counter moves in 16 ns steps) and the tick period, in instructions.
  */
 struct lab_icount_fit {
-	uint64_t t0, t1, t2, n;
+	uint64_t th, t1, t2, n; /* th: the loop of n/2 */
 	double step, tick;
 };
 
 struct lab_icount_result {
 	double per_op;      /* (t2 - t1) / n; NaN when refused */
 	double uncertainty; /* +- instructions per op from the counter's step: 2 step / n */
-	double residual;    /* t2 - 2 t1 + t0: 0 for a straight path */
+	double residual;    /* t2 - 3 t1 + 2 th: the two fixed costs' difference, 0 when linear */
 	char why[200];      /* empty when the figure stands, else why it was refused */
 };
 
@@ -49,7 +51,7 @@ struct lab_icount_result {
 int lab_icount_fit(const struct lab_icount_fit *f, struct lab_icount_result *r);
 
 /* The n to use for an operation of about per_op instructions after a fixed cost of overhead:
- * the largest n <= want whose 2n loop lasts at most tick / LAB_ICOUNT_TICK_SHARE; 0 when not
+ * the largest even n <= want whose 2n loop lasts at most tick / LAB_ICOUNT_TICK_SHARE; 0 when not
  * even n = 1 does. */
 uint64_t lab_icount_pick_n(double per_op, double overhead, double tick, uint64_t want);
 
@@ -57,7 +59,7 @@ uint64_t lab_icount_pick_n(double per_op, double overhead, double tick, uint64_t
 double lab_icount_step(void);
 
 /*
- * Instructions per operation of c: minima of LAB_ICOUNT_TRIES loops of 0, n' and 2n'
+ * Instructions per operation of c: minima of LAB_ICOUNT_TRIES loops of n'/2, n' and 2n'
  * operations, n' = n lowered by lab_icount_pick_n from a probe, checked by lab_icount_fit.
  * Interrupts and faults only ever add instructions, so the minima are the interrupt-free
  * loops, and the difference cancels the constant cost of the loop call and of the TSC reads.
