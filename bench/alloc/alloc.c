@@ -399,7 +399,11 @@ static void report(const struct row *rows, int n)
 			const struct lab_ci *ci = c == 0 ? &w->mean : c == 1 ? &w->p50 : &w->p99;
 			char buf[40];
 
-			snprintf(buf, sizeof(buf), "%.0f [%.0f, %.0f]", ci->est, ci->lo, ci->hi);
+			if (isnan(ci->lo)) /* one rep: no interval across reps */
+				snprintf(buf, sizeof(buf), "%.0f (1 rep)", ci->est);
+			else
+				snprintf(buf, sizeof(buf), "%.0f [%.0f, %.0f]", ci->est, ci->lo,
+					 ci->hi);
 			printf(" %22s", buf);
 		}
 		printf(" %6.0f", w->clock_ns);
