@@ -3,7 +3,9 @@
  * lab-alloc: what a per-CPU cache in front of an allocator's arena costs and saves. Every
  * strategy (lab/alloc.h) is timed on alloc+free pairs with 1, 2, ... 2 x NCPU threads, and on a
  * request-shaped workload (bursts of mixed sizes, filled and read back) whose every request is
- * timed: mean, p50 and p99 request latency with 95 % confidence intervals. R repetitions
+ * timed: mean, p50 and p99 request latency per rep, with 95 % t intervals across the reps (the
+ * request times inside a rep are autocorrelated, so a pooled interval is far too narrow), and
+ * the clock pair's own cost (an empty request) beside them, not subtracted. R repetitions
  * interleaved; a seed-format table on stdout, CSV and metadata in --out DIR. --check instead
  * runs both workloads under 6 x NCPU disturbed threads, claiming and verifying every object
  * and byte, then audits the arenas and caches, and prints TAP.
@@ -93,7 +95,7 @@ static void parse_options(int argc, char **argv, struct options *o)
 /* ---- one run ---- */
 
 struct outcome {
-	double wall_ns;
+	double wall_ns, clock_ns;
 	uint64_t aborts, refills, flushes, signals;
 	char error[256];
 };
@@ -121,10 +123,27 @@ static int setup(int tid, void *p, char *msg, size_t len)
 	return lab_disturb_start(&t->dt, &j->run->dis, tid, msg, len);
 }
 
+/* The clock pair around a request, timed around nothing: the median of 1001 empty requests. */
+#define AL_EMPTY 1001
+static double empty_request_ns(void)
+{
+	double v[AL_EMPTY];
+
+	for (int i = 0; i < AL_EMPTY; i++) {
+		uint64_t t0 = al_now_ns();
+
+		v[i] = (double)(al_now_ns() - t0);
+	}
+	lab_sort_doubles(v, AL_EMPTY);
+	return v[AL_EMPTY / 2];
+}
+
 static void body(int tid, void *p)
 {
 	struct job *j = p;
 
+	if (j->run->request)
+		j->th[tid].clock_ns = empty_request_ns();
 	(j->run->request ? j->s->request : j->s->pair)(&j->th[tid], j->run->iters);
 }
 
@@ -161,6 +180,7 @@ static int al_run(const struct al_strategy *s, const struct al_run *run, const i
 		out->refills += t->refills;
 		out->flushes += t->flushes;
 		out->signals += t->signals;
+		out->clock_ns += t->clock_ns / run->nthreads;
 		if (t->errors && !out->error[0])
 			snprintf(out->error, sizeof(out->error), "thread %d: %s (%d errors)", i,
 				 t->error, t->errors);
@@ -244,7 +264,12 @@ struct row {
 	double *samples;
 	size_t nsamples;
 	uint64_t refills, flushes;
+	/* Per timed rep (a request row): its samples' mean, p50, p99 over all its threads, and the
+	 * empty request; the intervals are across these. */
+	double *rep_mean, *rep_p50, *rep_p99, *rep_clock;
+	size_t nrep;
 	struct lab_ci mean, p50, p99;
+	double clock_ns, pooled_p50, pooled_p99;
 };
 
 static void extra_cols(FILE *f, int i, void *arg)
@@ -263,6 +288,10 @@ static void extra_cols(FILE *f, int i, void *arg)
 	lab_csv_field(f, w->run.request ? w->run.burst : 1);
 	lab_csv_field(f, ops && w->s->own ? (double)w->refills * 1e6 / (double)ops : NAN);
 	lab_csv_field(f, ops && w->s->own ? (double)w->flushes * 1e6 / (double)ops : NAN);
+	lab_csv_field(f, req ? (double)w->nrep : NAN);
+	lab_csv_field(f, req ? w->clock_ns : NAN);
+	lab_csv_field(f, req ? w->pooled_p50 : NAN);
+	lab_csv_field(f, req ? w->pooled_p99 : NAN);
 }
 
 static void write_meta(FILE *f, void *arg)
@@ -270,10 +299,16 @@ static void write_meta(FILE *f, void *arg)
 	const struct options *o = arg;
 
 	fprintf(f, "classes: 16 32 64 128 256 512\ncache_objects: %d\nbatch: %d\nburst: %d\n"
-		"pair_bytes: %zu\nci: 95 %%, quantiles by order statistics, mean by normal "
-		"approximation, samples pooled over reps and threads\n"
+		"pair_bytes: %zu\nci: 95 %%, Student t across reps over each rep's mean, p50 and "
+		"p99 (a rep's quantiles over the request times of all its threads); req_*_ns is the "
+		"mean of the per-rep figures, req_p50/p99_pooled_ns the quantile of all samples "
+		"pooled\nclock: req_clock_ns is the median of 1001 empty requests (the clock pair "
+		"alone) per thread, averaged; included in every request time, not subtracted\n"
 		"rseq_helpers: kernel tree tools/testing/selftests/rseq\n", AL_CAP, AL_BATCH,
 		o->burst, al_size(AL_PAIR_CLASS));
+	if (!strcmp(o->mt.accel, "icount"))
+		fprintf(f, "figures: virtual time per op (QEMU icount: virtual ns over a timed loop, "
+			"timer ticks and interrupts included), not an exact instruction count\n");
 }
 
 /* One run of a row (lab_mt_rows' run): a timed request run keeps its latencies. */
@@ -281,6 +316,7 @@ static int run_row(void *p, const int *pin, uint64_t iters, int timed, struct la
 {
 	struct row *w = p;
 	struct outcome out;
+	size_t first = w->nsamples;
 
 	w->run.iters = iters;
 	if (al_run(w->s, &w->run, pin, &out, timed && w->run.request ? &w->samples : NULL,
@@ -294,6 +330,16 @@ static int run_row(void *p, const int *pin, uint64_t iters, int timed, struct la
 	if (timed) {
 		w->refills += out.refills;
 		w->flushes += out.flushes;
+	}
+	if (timed && w->run.request && w->nsamples > first && w->rep_mean) {
+		double *v = w->samples + first;
+		size_t k = w->nsamples - first;
+
+		w->rep_mean[w->nrep] = lab_mean_ci(v, k).est;
+		lab_sort_doubles(v, k);
+		w->rep_p50[w->nrep] = lab_quantile_ci(v, k, 0.5).est;
+		w->rep_p99[w->nrep] = lab_quantile_ci(v, k, 0.99).est;
+		w->rep_clock[w->nrep++] = out.clock_ns;
 	}
 	return 0;
 }
@@ -341,8 +387,9 @@ static void report(const struct row *rows, int n)
 		if (!w->run.request)
 			continue;
 		if (!any++)
-			printf("%-38s %3s %22s %22s %22s %s\n", "request (burst, ns, 95% CI)", "thr",
-			       "mean", "p50", "p99", "p50/p99 vs getcpu+CAS");
+			printf("%-38s %3s %22s %22s %22s %6s %s\n",
+			       "request (burst, ns, 95% CI across reps)", "thr", "mean", "p50", "p99",
+			       "clock", "p50/p99 vs getcpu+CAS");
 		if (!lab_result_ok(&w->r)) {
 			printf("- %-36s %3d %s\n", w->s->label, w->r.threads, w->r.status);
 			continue;
@@ -352,14 +399,21 @@ static void report(const struct row *rows, int n)
 			const struct lab_ci *ci = c == 0 ? &w->mean : c == 1 ? &w->p50 : &w->p99;
 			char buf[40];
 
-			snprintf(buf, sizeof(buf), "%.0f [%.0f, %.0f]", ci->est, ci->lo, ci->hi);
+			if (isnan(ci->lo)) /* one rep: no interval across reps */
+				snprintf(buf, sizeof(buf), "%.0f (1 rep)", ci->est);
+			else
+				snprintf(buf, sizeof(buf), "%.0f [%.0f, %.0f]", ci->est, ci->lo,
+					 ci->hi);
 			printf(" %22s", buf);
 		}
+		printf(" %6.0f", w->clock_ns);
 		if (v)
 			printf(" %+.1f%% / %+.1f%%", 100 * (w->p50.est / v->p50.est - 1),
 			       100 * (w->p99.est / v->p99.est - 1));
 		printf("\n");
 	}
+	printf("request: mean of the per-rep figures, 95 %% t interval across the reps; clock: "
+	       "an empty request (the clock pair), included in every figure, not subtracted\n");
 	printf("speedup: getcpu+CAS's ns/pair over the row's; vs getcpu+CAS: the row's latency "
 	       "change (negative: lower). Seed (jemalloc at Facebook): 1-2 %% lower average, 2-3 %% "
 	       "lower p99 latency with rseq per-CPU caches\n");
@@ -409,6 +463,15 @@ int main(int argc, char **argv)
 				n++;
 				r->s = s;
 				r->run = make_run(&o, list[ti], w, &c);
+				if (w && !(r->rep_mean = calloc(4 * (size_t)o.mt.reps, sizeof(double)))) {
+					fprintf(stderr, "lab-alloc: out of memory\n");
+					return 1;
+				}
+				if (w) {
+					r->rep_p50 = r->rep_mean + o.mt.reps;
+					r->rep_p99 = r->rep_p50 + o.mt.reps;
+					r->rep_clock = r->rep_p99 + o.mt.reps;
+				}
 				lab_mt_row(&r->r, &o.mt, list[ti], have_rseq,
 					   &(struct lab_mt_case){ s->name, s->label,
 								  w ? "alloc-request" : "alloc-pair",
@@ -428,16 +491,20 @@ int main(int argc, char **argv)
 
 		if (!w->nsamples)
 			continue;
-		w->mean = lab_mean_ci(w->samples, w->nsamples);
+		w->mean = lab_across_ci(w->rep_mean, w->nrep);
+		w->p50 = lab_across_ci(w->rep_p50, w->nrep);
+		w->p99 = lab_across_ci(w->rep_p99, w->nrep);
+		w->clock_ns = lab_across_ci(w->rep_clock, w->nrep).est;
 		lab_sort_doubles(w->samples, w->nsamples);
-		w->p50 = lab_quantile_ci(w->samples, w->nsamples, 0.5);
-		w->p99 = lab_quantile_ci(w->samples, w->nsamples, 0.99);
+		w->pooled_p50 = lab_quantile_ci(w->samples, w->nsamples, 0.5).est;
+		w->pooled_p99 = lab_quantile_ci(w->samples, w->nsamples, 0.99).est;
 	}
 	report(rows, n);
 	if (o.mt.out && lab_mt_write(&o.mt, &c, &timed,
 				     ",req_mean_ns,req_mean_lo,req_mean_hi,req_p50_ns,req_p50_lo,"
 				     "req_p50_hi,req_p99_ns,req_p99_lo,req_p99_hi,req_samples,"
-				     "objects_per_op,refills_per_mop,flushes_per_mop",
+				     "objects_per_op,refills_per_mop,flushes_per_mop,req_reps,"
+				     "req_clock_ns,req_p50_pooled_ns,req_p99_pooled_ns",
 				     extra_cols, write_meta, &o))
 		return 1;
 	return 0;

@@ -82,6 +82,7 @@ struct al_thread {
 	uint64_t aborts, refills, flushes, signals, rng;
 	double *samples;  /* request latencies, ns */
 	size_t nsamples;
+	double clock_ns;  /* median of empty requests: the clock pair alone, ns */
 	int errors;
 	char error[200];
 };

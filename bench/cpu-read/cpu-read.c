@@ -159,6 +159,13 @@ static int write_results(const struct options *o, struct row *rows, int n, int b
 		o->icount ? "instructions/op (QEMU icount; no ns)" : "ns/op",
 		(unsigned long long)o->iters, o->icount ? "not used (icount)" :
 		lab_pmu_why() ? lab_pmu_why() : "yes (cycles, instructions)");
+	if (o->icount)
+		fprintf(meta, "icount_n: per row, at most iters_fixed (or %d), so that the 2n loop lasts "
+			"at most 1/%d of the %.0f-instruction tick; the fixed cost from loops of n/2 "
+			"and n and from n and 2n must agree within 6 counter steps + %d instructions, "
+			"else the row is empty (stderr says why)\nicount_counter_step: %g instructions (a figure carries +- 2 steps / n)\n",
+			LAB_ICOUNT_ITERS, LAB_ICOUNT_TICK_SHARE, LAB_ICOUNT_TICK, LAB_ICOUNT_SLACK,
+			lab_icount_step());
 	free(res);
 	if (lab_outfile_commit(files, 2)) {
 		fprintf(stderr, "lab-cpuread: cannot finish %s: %s\n", files[0].path, strerror(errno));

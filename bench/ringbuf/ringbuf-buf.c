@@ -18,6 +18,7 @@
 
 struct rb_buf *rb_bufs;
 intptr_t rb_mask, rb_size, rb_subbuf;
+int rb_sub_shift, rb_size_shift;
 int rb_overwrite;
 
 #define POISON 0xffffffffu
@@ -179,8 +180,8 @@ static int pass(struct reader *r)
 		struct rb_buf *b = &rb_bufs[i];
 
 		for (;;) {
-			intptr_t c = b->consumed, want = (c / rb_size + 1) * rb_subbuf;
-			int s = (int)((c / rb_subbuf) & (r->run->nsub - 1));
+			intptr_t c = b->consumed, want = (rb_wraps(c) + 1) * rb_subbuf;
+			int s = rb_sub(c);
 			intptr_t got = committed(b, s);
 
 			if (got > want)
@@ -212,8 +213,7 @@ static void unstall(struct reader *r, uint64_t now)
 			continue;
 		FAIL(r, "buffer %d stalled: sub-buffer at %ld never completed (commit count %ld of "
 		     "%ld), a commit was lost", i, (long)c,
-		     (long)committed(b, (int)((c / rb_subbuf) & (r->run->nsub - 1))),
-		     (long)((c / rb_size + 1) * rb_subbuf));
+		     (long)committed(b, rb_sub(c)), (long)((rb_wraps(c) + 1) * rb_subbuf));
 		__atomic_store_n(&b->consumed, c + rb_subbuf, __ATOMIC_RELEASE);
 		r->moved[i] = now;
 	}
@@ -242,15 +242,15 @@ static void drain(struct reader *r)
 	for (int i = 0; i < r->run->nbufs; i++) {
 		struct rb_buf *b = &rb_bufs[i];
 		intptr_t c = b->consumed, left = b->offset - c;
-		int s = (int)((c / rb_subbuf) & (r->run->nsub - 1));
+		int s = rb_sub(c);
 
 		if (left < 0 || left >= rb_subbuf) {
 			FAIL(r, "buffer %d: %ld bytes reserved but not consumed", i, (long)left);
 			continue;
 		}
-		if (committed(b, s) != c / rb_size * rb_subbuf + left)
+		if (committed(b, s) != rb_wraps(c) * rb_subbuf + left)
 			FAIL(r, "buffer %d: commit count %ld for %ld reserved bytes", i,
-			     (long)committed(b, s), (long)(c / rb_size * rb_subbuf + left));
+			     (long)committed(b, s), (long)(rb_wraps(c) * rb_subbuf + left));
 		take(r, i, c, left);
 		b->consumed = c + left;
 	}
@@ -357,7 +357,9 @@ int rb_run(const struct rb_strategy *s, const struct rb_run *run, const int *pin
 	   struct rb_outcome *out)
 {
 	int n = run->nthreads;
-	struct rb_thread *th = calloc(n, sizeof(*th));
+	struct rb_thread *th = aligned_alloc(RB_LINE, n * sizeof(*th));
+	/* Each thread's counts on whole cache lines of their own. */
+	size_t per_buf = ((size_t)run->nbufs * sizeof(uint64_t) + RB_LINE - 1) & ~(size_t)(RB_LINE - 1);
 	struct reader r = { .run = run };
 	struct job j = { s, run, th };
 	struct lab_thread_job job = { n, pin_cpus, &j, setup, body, teardown };
@@ -365,9 +367,19 @@ int rb_run(const struct rb_strategy *s, const struct rb_run *run, const int *pin
 	int ret = -1;
 
 	memset(out, 0, sizeof(*out));
+	if (th)
+		memset(th, 0, n * sizeof(*th));
+	if (!rb_pow2(run->subbuf) || !rb_pow2(run->nsub)) {
+		snprintf(out->error, sizeof(out->error), "sub-buffer size %ld and count %d must be "
+			 "powers of two", (long)run->subbuf, run->nsub);
+		free(th);
+		return -1;
+	}
 	rb_subbuf = run->subbuf;
 	rb_size = run->subbuf * run->nsub;
 	rb_mask = rb_size - 1;
+	rb_sub_shift = __builtin_ctzl((unsigned long)run->subbuf);
+	rb_size_shift = __builtin_ctzl((unsigned long)rb_size);
 	rb_overwrite = run->overwrite;
 	r.tid_count = calloc(n, sizeof(uint64_t));
 	r.tid_sum = calloc(n, sizeof(uint64_t));
@@ -379,9 +391,11 @@ int rb_run(const struct rb_strategy *s, const struct rb_run *run, const int *pin
 		goto done;
 	}
 	for (int i = 0; i < n; i++)
-		if (!(th[i].per_buf = calloc(run->nbufs, sizeof(uint64_t)))) {
+		if (!(th[i].per_buf = aligned_alloc(RB_LINE, per_buf))) {
 			snprintf(out->error, sizeof(out->error), "out of memory");
 			goto done;
+		} else {
+			memset(th[i].per_buf, 0, per_buf);
 		}
 	if (!run->overwrite && pthread_create(&rt, NULL, reader_main, &r)) {
 		snprintf(out->error, sizeof(out->error), "cannot start the reader");

@@ -146,6 +146,9 @@ static void write_meta(FILE *f, void *arg)
 		"mode: flight recorder (overwrite), no reader during the timed run; afterwards the "
 		"counts are reconciled and the newest records checked\n"
 		"rseq_helpers: kernel tree tools/testing/selftests/rseq\n", o->subbuf, o->nsub, RB_REC);
+	if (!strcmp(o->mt.accel, "icount"))
+		fprintf(f, "figures: virtual time per op (QEMU icount: virtual ns over a timed loop, "
+			"timer ticks and interrupts included), not an exact instruction count\n");
 }
 
 /* One run of a row (lab_mt_rows' run): iters events per thread. */

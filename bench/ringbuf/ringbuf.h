@@ -49,25 +49,39 @@ struct rb_run {
 	struct lab_disturb dis;
 };
 
+/* Each writer's state on its own cache line(s): writers on two CPUs never share one. */
 struct rb_thread {
 	const struct rb_run *run;
 	struct lab_disturb_thread dt;
 	int tid;
 	uint32_t seq;            /* next event's payload */
 	uint64_t aborts, remote, waits, signals;
-	uint64_t *per_buf;       /* records this thread put in each buffer (run->nbufs) */
-};
+	uint64_t *per_buf;       /* records this thread put in each buffer (run->nbufs), its own
+				  * cache lines */
+} __attribute__((aligned(RB_LINE)));
 
 /* Shared between the strategy files. */
 extern struct rb_buf *rb_bufs;
 extern intptr_t rb_mask, rb_size; /* size = subbuf * nsub, mask = size - 1 */
 extern intptr_t rb_subbuf;
+extern int rb_sub_shift, rb_size_shift; /* log2 subbuf, log2 size: sizes are powers of two */
 extern int rb_overwrite;
 
-/* The sub-buffer an offset falls in. */
+/* The sub-buffer an offset falls in: a shift and a mask, as a tracer does, not two divisions. */
 static inline int rb_sub(intptr_t off)
 {
-	return (int)((off / rb_subbuf) & (rb_size / rb_subbuf - 1));
+	return (int)((off >> rb_sub_shift) & (rb_mask >> rb_sub_shift));
+}
+
+static inline int rb_pow2(intptr_t v)
+{
+	return v > 0 && !(v & (v - 1));
+}
+
+/* How many times the buffer has wrapped by offset off. */
+static inline intptr_t rb_wraps(intptr_t off)
+{
+	return off >> rb_size_shift;
 }
 
 /* Header: check byte (24..31), thread (12..23), buffer the writer chose (0..11). */

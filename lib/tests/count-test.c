@@ -46,6 +46,43 @@ static void test_icount(void)
 	tap_ok(isnan(lab_icount_from_minima(1, 2, 0)), "zero operations is no figure");
 }
 
+/* Fixtures of the checks that earn "exact": loops of n/2, n, 2n operations, overhead 50. */
+static void test_icount_fit(void)
+{
+	const double tick = LAB_ICOUNT_TICK;
+	struct lab_icount_fit ok = { 50 + 186 * 500, 50 + 186 * 1000, 50 + 186 * 2000, 1000, 0, tick };
+	/* 2000 instructions/op, n 1000: 4 M instructions, a whole tick, and the tick's handler
+	 * (3120 instructions) inside the 2n loop. */
+	struct lab_icount_fit ticked = { 50 + 2000 * 500, 50 + 2000 * 1000, 50 + 2000 * 2000 + 3120, 1000, 0, tick };
+	/* The same op with n small enough, but an interrupt in the 2n loop all the same. */
+	struct lab_icount_fit irq = { 50 + 2000 * 25, 50 + 2000 * 50, 50 + 2000 * 100 + 3120, 50, 0, tick };
+	/* arm: 7 instructions/op read through a counter in 16-instruction steps. */
+	struct lab_icount_fit arm = { 48 + 3504, 48 + 7008, 48 + 14016, 1000, 16, tick };
+	struct lab_icount_result r;
+	int rc;
+
+	rc = lab_icount_fit(&ok, &r);
+	tap_ok(rc == 0 && r.per_op == 186 && r.residual == 0 &&
+	       r.uncertainty == 0, "a linear 186-instruction loop: 186 exactly (got %g +- %g)",
+	       r.per_op, r.uncertainty);
+	rc = lab_icount_fit(&ticked, &r);
+	tap_ok(rc == -1 && isnan(r.per_op) && strstr(r.why, "tick"),
+	       "a 2n loop that holds a tick is refused (%s)", r.why);
+	rc = lab_icount_fit(&irq, &r);
+	tap_ok(rc == -1 && isnan(r.per_op) && strstr(r.why, "not linear") &&
+	       r.residual == 3120, "an interrupt inside a short 2n loop breaks linearity: refused "
+	       "(%s)", r.why);
+	rc = lab_icount_fit(&arm, &r);
+	tap_ok(rc == 0 && r.per_op == 7.008 && r.uncertainty == 0.032,
+	       "arm's 16-instruction counter step: 7.008 +- 0.032 instructions/op (got %g +- %g)",
+	       r.per_op, r.uncertainty);
+	/* n: the largest even one with 2n x 2000 + 50 <= 500 000 (an eighth of the tick): 124. */
+	tap_ok(lab_icount_pick_n(2000, 50, tick, 1000) == 124 &&
+	       lab_icount_pick_n(186, 50, tick, 1000) == 1000 &&
+	       lab_icount_pick_n(300000, 50, tick, 1000) == 0,
+	       "n per op: 124 for 2000 instructions, 1000 (as asked) for 186, none for 300 000");
+}
+
 /* The field under column header in the second line of a CSV without quoted fields. */
 static char *field(char *csv, const char *header)
 {
@@ -128,6 +165,7 @@ int main(void)
 {
 	test_decode();
 	test_icount();
+	test_icount_fit();
 	test_csv();
 	return tap_done();
 }
