@@ -12,6 +12,9 @@ SHORT = {"getcpu-cas": "getcpu+CAS", "percpu-lock": "pcpu lock"}
 
 
 def ci(r, k, width):
+    """A figure and its interval across reps; one rep has no interval, and says so."""
+    if r.get(k + "_lo", "") == "" or r.get(k + "_hi", "") == "":
+        return ("%.0f [1 rep]" % num(r, k + "_ns")).rjust(width)
     return ("%.0f [%.0f,%.0f]" % (num(r, k + "_ns"), num(r, k + "_lo"), num(r, k + "_hi"))).rjust(width)
 
 
@@ -38,7 +41,8 @@ def tables(runs):
                 fig(b.get("tcache")), fig(b.get("arena")), fig(b.get("glibc"))))
     out += ["CAS: getcpu+CAS, lock: getcpu + per-CPU lock; speed: CAS over rseq",
             "(the seed's form), same threads, +-half its range from min and max;",
-            "TCG rows are emulator ns, icount rows instructions per pair (exact)"]
+            "TCG rows are emulator ns, icount rows virtual time per pair",
+            "(ticks included: not an exact instruction count)"]
     first, out = out, []
     out += ["seed (jemalloc at Facebook): rseq caches 1-2 % lower average,",
             "2-3 % lower P99 latency",

@@ -127,7 +127,7 @@ def tables(runs):
 # What differs in kind is never drawn together: host ns, icount instructions, emulator ns.
 KINDS = (("host", "time per read on the host (ns/op, median; bars min-max)",
           lambda r: r["env"] == "host" or (r["accel"] == "none" and r["unit"] == "ns")),
-         ("icount", "guest instructions per read (icount: exact counts)",
+         ("icount", "guest instructions per read (icount)",
           lambda r: r["unit"] == "insn"),
          ("tcg", "emulator time per read (QEMU TCG ns: not a CPU timing)",
           lambda r: r["unit"] == "ns" and r["accel"] not in ("none", "")))

@@ -30,5 +30,6 @@ def tables(runs):
                            "speedup")], rows=rows,
                   notes=["speedup: getcpu+atomic over rseq, same threads, +-half its range",
                          "from the reps' min and max; host: no noise control; TCG rows are",
-                         "emulator timings; icount rows are instructions per event (exact)"],
+                         "emulator timings; icount rows are virtual time per event (ticks",
+                         "included: not an exact instruction count)"],
                   runs=used)]

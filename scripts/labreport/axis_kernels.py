@@ -103,7 +103,7 @@ def render(base, accel, t):
     """One variant's table: a column per release, a row per figure any of them has."""
     releases = sorted((k for k in t if k != "runs"), key=release_key)
     width = LINE - 11 * len(releases)
-    unit = "instructions per op (exact)" if accel == "icount" else (
+    unit = "instructions per op (icount)" if accel == "icount" else (
         "ns per op (%s)" % ("emulator" if accel == "tcg" else accel))
     out = ["", "%s, %s: %s" % (base, accel, unit),
            "%-*s" % (width, "figure") + "".join("%11s" % r[:10] for r in releases)]

@@ -72,13 +72,14 @@ def line(row, base, label_width=LABEL):
 
 
 def difference(a, b):
-    """a - b with its interval from the extremes, and a verdict: "exact" for counts,
+    """a - b with its interval from the extremes, and a verdict (instruction counts: the
+    difference of two loops of different shapes, so never called exact);
     "unresolved" when the interval covers 0, else "resolved". None when either is missing."""
     if a is None or b is None or a["status"] != "ok" or b["status"] != "ok":
         return None
     d = num(a["value"]) - num(b["value"])
     if a["unit"] == "insn":
-        return "%+g %s (exact count)" % (d, a["unit"])
+        return "%+g %s (two loops' difference: not exact)" % (d, a["unit"])
     if spread(a["value"], a.get("min"), a.get("max")) is None or \
             spread(b["value"], b.get("min"), b.get("max")) is None:
         return "%+.2f %s (no spread recorded: unresolved)" % (d, a["unit"])
