@@ -16,9 +16,9 @@ is "$(awk 'length > 72' "$txt" | wc -l)" 0 "no line of report.txt is over 72 col
 for v in rseq-n rseq-y/unreg rseq-y/reg; do
 	like "$(cat "$txt")" "process/pipe +$v|^ +$v " "hackbench column $v is in the A/B table"
 done
-like "$(tr "\n" " " < "$txt")" 'rseq-y \(RSEQ=y\) with glibc registration: \+2\.9 % +\[[-+0-9.]+, +[-+0-9.]+\] +instructions vs RSEQ=n \(significant, n=4' \
+like "$(tr "\n" " " < "$txt")" 'rseq-y \(RSEQ=y\) with glibc registration: \+2\.9 % +\[[-+0-9.]+, +[-+0-9.]+\] +Holm \[[-+0-9.]+, +[-+0-9.]+\] +instructions vs RSEQ=n \(significant, n=4' \
 	"one sentence per comparison, with its interval and verdict"
-like "$(tr "\n" " " < "$txt")" 'without glibc registration: \+0\.[0-9] % +\[[-+0-9.]+, +[-+0-9.]+\] +instructions vs RSEQ=n \(not significant' \
+like "$(tr "\n" " " < "$txt")" 'without glibc registration: \+0\.[0-9] % +\[[-+0-9.]+, +[-+0-9.]+\] +Holm \[[-+0-9.]+, +[-+0-9.]+\] +instructions vs RSEQ=n \(not significant' \
 	"the unregistered column is not significant"
 like "$(cat "$txt")" 'NOTE: under icount one guest ns is one instruction' "says icount figures are instructions"
 for v in rseq-n rseq-y rseq-stats rseq-stats-off; do

@@ -44,7 +44,7 @@ like "$out" '^proc/pipe +x86_64 +0\.50[12] +\+1\.0 \[\+[0-9.]+, \+[0-9.]+\]\* +\
 	"x86_64's rseq-n mean, unreg +1.0 % significant with its interval, reg +0.0"
 like "$out" '^ +arm64 +0\.70[12] +\+1\.0 \[' "arm64's row beside it"
 like "$out" 'idle ticks in the runs\): thr/pipe\.' "the idle-tick mode is named"
-like "$out" '^x86_64: run 20260101T000001Z, 4 runs a side$' "x86_64's run and its runs a side"
-like "$out" '^arm64: run 20260101T000004Z, 4 runs a side$' "arm64's: the newest of that arch and release"
+like "$out" '^x86_64: run 20260101T000001Z, 4 units a side$' "x86_64's run and its runs a side"
+like "$out" '^arm64: run 20260101T000004Z, 4 units a side$' "arm64's: the newest of that arch and release"
 is "$(printf '%s\n' "$out" | awk 'length($0) > 72' | wc -l)" 0 "72 columns at most"
 done_testing
