@@ -1,0 +1,117 @@
+# SPDX-License-Identifier: MIT
+"""headline: the README's one table, from data/ alone: a few rows that answer what the lab
+is for (what a CPU-number read costs, what rseq gains a per-CPU counter, what a registered
+area costs a context switch, what CONFIG_RSEQ adds to vmlinux), each with how it was
+obtained and the run it came from. The full tables are the report's."""
+
+import os
+
+from labreport import runs as R
+from labreport import stats
+from labreport.rows import cell, newest_runs
+
+
+def _host_rows(runs, name):
+    """Rows of the newest host run (variant host) holding NAME.csv, and that run."""
+    found = newest_runs(runs, name)
+    run = found.get(("host", "none"))
+    return (run.csv(name + ".csv"), run) if run else ([], None)
+
+
+def _icount_rows(runs, name, variant="rseq-y"):
+    """Rows of the newest icount guest run of VARIANT holding NAME.csv, and that run."""
+    run = newest_runs(runs, name).get((variant, "icount"))
+    return (run.csv(name + ".csv"), run) if run else ([], None)
+
+
+def _by_method(rows):
+    return {r["method"]: r for r in rows if r.get("status") == "ok"}
+
+
+def _ns(r):
+    """Median ns/op with the reps' range."""
+    return "%.2f ns (%.2f-%.2f)" % (cell(r, "ns_per_op"), cell(r, "ns_min"), cell(r, "ns_max"))
+
+
+def _insn(r):
+    """Instructions per op under icount (older runs put them in ns_per_op)."""
+    v = cell(r, "instructions_per_op")
+    return "%.0f insn" % (v if v is not None else cell(r, "ns_per_op"))
+
+
+def _reads(runs):
+    """CPU-number reads: rseq cpu_id, glibc sched_getcpu, the getcpu system call."""
+    out = []
+    wanted = (("empty", "the timed loop alone (in every read's figure)"),
+              ("rseq-glibc", "read rseq `cpu_id` (glibc's area)"),
+              ("sched_getcpu-rseq-on", "glibc `sched_getcpu()` (rseq on)"),
+              ("vdso", "vDSO `getcpu`"),
+              ("syscall", "`getcpu` system call"))
+    for rows, run, how, fmt in ((*_host_rows(runs, "cpu-read"), "host", _ns),
+                                (*_icount_rows(runs, "cpu-read"), "icount, rseq-y", _insn)):
+        by = _by_method(rows)
+        for method, what in wanted:
+            if method in by:
+                out.append((what, how, fmt(by[method]), run.name))
+    return out
+
+
+def _counter(runs):
+    """Per-CPU counter, one thread: getcpu + atomic over an rseq critical section."""
+    out = []
+    for rows, run, how in ((*_host_rows(runs, "percpu"), "host"),
+                           (*_icount_rows(runs, "percpu"), "icount, rseq-y")):
+        by = {r["method"]: r for r in rows
+              if r.get("status") == "ok" and r.get("threads") == "1"}
+        a, b = by.get("counter-getcpu-atomic"), by.get("counter-rseq")
+        if a and b:
+            ratio = cell(a, "ns_per_op") / cell(b, "ns_per_op")
+            unit = "ns" if how == "host" else "insn"
+            out.append(("per-CPU counter, 1 thread: getcpu+atomic / rseq", how,
+                        "%.3g / %.3g %s = %.1fx" % (cell(a, "ns_per_op"), cell(b, "ns_per_op"),
+                                                     unit, ratio), run.name))
+    return out
+
+
+def _switch(runs, ab):
+    """What a registered rseq area costs one context switch (ctxsw, paired by batch)."""
+    run = R.latest_with(runs, "ctxsw.csv")
+    if not run:
+        return []
+    out = []
+    rows = stats.compare(ab, run.path / "ctxsw.csv", key="metric", bench="ctxsw")
+    for r in rows:
+        if r.get("key") == "switch" and r.get("variant") in ("rseq-y/reg", "rseq-y/unreg"):
+            what = ("context switch, rseq area registered" if r["variant"] == "rseq-y/reg"
+                    else "context switch, CONFIG_RSEQ=y alone")
+            verdict = r.get("verdict", "")
+            out.append((what + " vs RSEQ=n", "icount, %s" % r.get("design", "unpaired"),
+                        "%+.1f insn [%+.1f, %+.1f], %s" % (float(r["diff"]), float(r["diff_lo"]),
+                                                          float(r["diff_hi"]), verdict),
+                        run.name))
+    return out
+
+
+def _size(runs):
+    """What CONFIG_RSEQ adds to vmlinux (text, data)."""
+    run = R.latest_with(runs, "deltas.csv")
+    if not run:
+        return []
+    for r in run.csv("deltas.csv"):
+        if r.get("from") == "rseq-n" and r.get("to") == "rseq-y":
+            return [("CONFIG_RSEQ=y: vmlinux text, data", "size(1)",
+                     "%+d / %+d bytes" % (int(r["text"]), int(r["data"])), run.name)]
+    return []
+
+
+def rows(runs, ab):
+    """The headline's rows: (what, how, figure, run)."""
+    return _reads(runs) + _counter(runs) + _switch(runs, ab) + _size(runs)
+
+
+def markdown(runs, ab):
+    """The headline table in Markdown."""
+    out = ["| what | how | figure | run |", "|---|---|---|---|"]
+    for what, how, fig, run in rows(runs, ab):
+        out.append("| %s | %s | %s | `%s` |" % (what, how, fig, os.path.basename(run)))
+    return out
