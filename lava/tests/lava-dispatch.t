@@ -8,7 +8,7 @@
 # Installs nothing: skipped when lava-run is missing.
 . "$(dirname "$0")/../../scripts/tests/tap.sh"
 v=rseq-y
-need_image "$v" "$BUILD/initramfs/lab.cpio"
+require_image "$v" "$BUILD/initramfs/lab.cpio"
 if ! command -v lava-run >/dev/null; then
 	skip "lava-run is not installed (apt-get install --no-install-recommends lava-dispatcher)" "dispatcher run"
 	done_testing; exit

@@ -7,7 +7,7 @@
 # from the harness's failures by the "error:" line and lab-boot.info.
 . "$(dirname "$0")/tap.sh"
 v=$(for v in $TEST_VARIANTS; do have_image "$v" && echo "$v" && break; done)
-need_image "${v:-${TEST_VARIANTS%% *}}"
+require_image "${v:-${TEST_VARIANTS%% *}}"
 boot=$LAB/scripts/boot
 t=$(mktemp -d); trap 'rm -rf "$t"' EXIT
 field() { sed -n "s/^$2: //p" "$1/lab-boot.info" 2>/dev/null; }

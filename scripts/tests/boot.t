@@ -7,7 +7,7 @@
 guest_tier "kernel images ($TEST_VARIANTS)"
 boot=$LAB/scripts/boot
 for v in $TEST_VARIANTS; do
-	if ! need_image --part "$v"; then skip "no image for $v" "boot $v"; continue; fi
+	if ! require_image --part "$v"; then skip "no image for $v" "boot $v"; continue; fi
 	rel=$(sed -n 's/^release: //p' "$BUILD/images/$v.info")
 	rseq=$(grep -q '^CONFIG_RSEQ=y' "$BUILD/images/$v.config" && echo yes || echo no)
 	for cpus in 2 1; do

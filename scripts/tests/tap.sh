@@ -47,11 +47,11 @@ guest_tier() {
 	echo "1..0 # SKIP needs $* (make check; make test runs it)"
 	exit 0
 }
-# need_image [--part] IMAGE...: the images must exist; IMAGE is a variant (its bzImage under
+# require_image [--part] IMAGE...: the images must exist; IMAGE is a variant (its bzImage under
 # $BUILD/images) or a path (the ARM kernels, an initramfs). As guest_tier, and then when one
 # is missing: under make test a failed test (and exit, alone), by hand a skip (status 1 with
 # --part, else the file's "1..0 # SKIP").
-need_image() {
+require_image() {
 	local part= f missing= names=
 	[ "${1:-}" = --part ] && { part=--part; shift; }
 	for f in "$@"; do names="$names ${f#"$BUILD/"}"; done

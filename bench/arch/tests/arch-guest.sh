@@ -29,7 +29,7 @@ tap_of() {
 
 # basic_percpu_ops_test takes 3 minutes on 2 emulated CPUs: ARCH_TEST_FULL=1 adds it.
 full=; [ "${ARCH_TEST_FULL:-0}" = 1 ] && full=basic_percpu_ops_test
-if need_image --part "$ARCH_IMAGES/rseq-y.$ARCH_IMG" "$ARCH_INITRAMFS"; then
+if require_image --part "$ARCH_IMAGES/rseq-y.$ARCH_IMG" "$ARCH_INITRAMFS"; then
 	rel=$(kv "$ARCH_IMAGES/rseq-y.info" release)
 	# Each step leaves its output and status in /out; the command itself always succeeds.
 	OUTDIR=$t/y GUEST_ENV="FULL_ONLY=$full" boot rseq-y -- sh -c "

@@ -5,7 +5,7 @@
 # figure, and glibc's sched_getcpu is shorter on rseq-y (rseq area) than on rseq-n (vDSO).
 . "$(dirname "$0")/../../../scripts/tests/tap.sh"
 t=$(mktemp -d); trap 'rm -rf "$t"' EXIT
-need_image rseq-y rseq-n
+require_image rseq-y rseq-n
 export DATA=$t/data
 
 # column NAME CSV: "method value" per data row (quoted labels hold no commas before the column).

@@ -5,7 +5,7 @@
 # lab-ab's comparison of both rseq-y columns with rseq-n per metric, and a run directory in
 # DATA; a boot that fails leaves nothing there.
 . "$(dirname "$0")/../../../scripts/tests/tap.sh"
-need_image rseq-y rseq-n "$BUILD/initramfs/lab.cpio"
+require_image rseq-y rseq-n "$BUILD/initramfs/lab.cpio"
 t=$(mktemp -d); trap 'rm -rf "$t"' EXIT
 mkdir -p "$t/data"
 DATA=$t/data ACCEL=icount CTXSW_ITERS=500 CTXSW_BATCHES=3 "$LAB/bench/ctxsw/run" rseq-n rseq-y \

@@ -84,7 +84,7 @@ if [ ! -f "$cpio" ] || ! grep -qa 'lab/bin/rseq-stats-check' "$cpio"; then
 	skip "the initramfs has no rseq-stats-check (make initramfs)" "boot tests"
 	done_testing; exit
 fi
-if need_image --part rseq-stats; then
+if require_image --part rseq-stats; then
 	grep -q '^CONFIG_RSEQ_STATS=y' "$BUILD/images/rseq-stats.config"; ok $? "rseq-stats has CONFIG_RSEQ_STATS=y"
 	out=$(GUEST_ENV=GLIBC_TUNABLES=glibc.pthread.rseq=0 \
 		"$LAB/scripts/boot" rseq-stats -- rseq-stats-check --require 2>&1); r=$?
@@ -96,7 +96,7 @@ if need_image --part rseq-stats; then
 else
 	skip "rseq-stats not built (make kernels VARIANTS=rseq-stats)" "rseq-stats in a guest"
 fi
-if need_image --part rseq-y; then
+if require_image --part rseq-y; then
 	out=$(GUEST_ENV=GLIBC_TUNABLES=glibc.pthread.rseq=0 "$LAB/scripts/boot" rseq-y -- \
 		sh -c 'grep -q " /sys/kernel/debug debugfs " /proc/mounts || { echo "no debugfs"; exit 3; }
 			test ! -e /sys/kernel/debug/rseq/stats || { echo "stats file present"; exit 4; }

@@ -15,7 +15,7 @@ export BUILD
 
 . "$LAB/scripts/tests/tap.sh"
 guest_tier "kernel images ($TEST_VARIANTS)"
-# tap.sh's counter, which need_image counts a missing image on.
+# tap.sh's counter, which require_image counts a missing image on.
 pass() { ok 0 "$*"; }
 fail() { ok 1 "$*"; }
 skip() { _n=$((_n + 1)); echo "ok $_n - $1 # SKIP $2"; }
@@ -24,7 +24,7 @@ skip() { _n=$((_n + 1)); echo "ok $_n - $1 # SKIP $2"; }
 has_option() { grep -q "^$2=y" "$BUILD/images/$1.config"; }
 
 for v in ${TEST_VARIANTS:-rseq-y rseq-n}; do
-	if ! need_image --part "$v"; then
+	if ! require_image --part "$v"; then
 		skip "$v: rseq suite" "no image $BUILD/images/$v.bzImage (make kernels VARIANTS=$v)"
 		continue
 	fi
