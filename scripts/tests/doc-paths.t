@@ -32,7 +32,7 @@ while IFS= read -r key; do
 	case $kind in
 	path) compgen -G "$LAB/$ref" >/dev/null && r=0
 		[[ $KERNEL_PATHS == *" $ref "* ]] && r=0 ;;
-	test) grep -qxF "$ref" <<< "$tests" && r=0 ;;
+	test) while read -r t; do [[ $t == $ref ]] && r=0; done <<< "$tests" ;;  # a glob: *-exact.t
 	target) { grep -qxF "$ref" <<< "$db" || grep -qxF "$LAB/$ref" <<< "$db"; } && r=0
 		[[ $KERNEL_TARGETS == *" $ref "* ]] && r=0 ;;
 	esac
