@@ -8,9 +8,7 @@
 . "$(dirname "$0")/../../scripts/tests/tap.sh"
 mj=$LAB/lava/make-jobs
 vs=$(for v in $TEST_VARIANTS; do have_image "$v" && echo "$v"; done | head -n 2 | tr '\n' ' ')
-if [ -z "$vs" ] || [ ! -f "$BUILD/initramfs/lab.cpio" ]; then
-	skip "no kernel image or initramfs (make kernels initramfs)" "make-jobs"; done_testing; exit
-fi
+require_image ${vs:-${TEST_VARIANTS%% *}} "$BUILD/initramfs/lab.cpio"
 python3 -c 'import yaml' 2>/dev/null || { skip "python3-yaml is missing" "make-jobs"; done_testing; exit; }
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT

@@ -6,8 +6,7 @@
 # of its own, which the terminal's SIGINT does not reach: scripts/boot has to end it.)
 . "$(dirname "$0")/tap.sh"
 v=$(for v in $TEST_VARIANTS; do have_image "$v" && echo "$v" && break; done)
-if [ -z "$v" ]; then skip "no kernel image" "Ctrl-C"; done_testing; exit; fi
-[ -f "$BUILD/initramfs/lab.cpio" ] || { skip "no initramfs" "Ctrl-C"; done_testing; exit; }
+require_image "${v:-${TEST_VARIANTS%% *}}" "$BUILD/initramfs/lab.cpio"
 t=$(mktemp -d); trap 'rm -rf "$t"' EXIT
 
 # descendants PID: every process below PID.

@@ -4,9 +4,10 @@
 # asked for and that rseq is there (rseq-y) or answers ENOSYS (rseq-n). The guest program's
 # exit status must come back as the harness's own, and its files must come back too.
 . "$(dirname "$0")/tap.sh"
+guest_tier "kernel images ($TEST_VARIANTS)"
 boot=$LAB/scripts/boot
 for v in $TEST_VARIANTS; do
-	if ! have_image "$v"; then skip "no image for $v" "boot $v"; continue; fi
+	if ! require_image --part "$v"; then skip "no image for $v" "boot $v"; continue; fi
 	rel=$(sed -n 's/^release: //p' "$BUILD/images/$v.info")
 	rseq=$(grep -q '^CONFIG_RSEQ=y' "$BUILD/images/$v.config" && echo yes || echo no)
 	for cpus in 2 1; do

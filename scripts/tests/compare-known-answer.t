@@ -8,6 +8,7 @@
 # The repository is kept under build/tests/ka-linux (remade when it is not what is expected);
 # the kernels land in build/store/, so a rerun only boots. KA_KEEP_DATA=1 keeps the run.
 . "$(dirname "$0")/tap.sh"
+guest_tier "kernel builds and icount boots (make compare)"
 src=$BUILD/src/linux-$KVER
 [ -f "$src/.lab-unpacked" ] || { skip "no unpacked tree $src" "known answer"; done_testing; exit 0; }
 [ -x "$BUILD/host/bin/lab-ab" ] && [ -f "$BUILD/initramfs/lab.cpio" ] ||

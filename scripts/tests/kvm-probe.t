@@ -6,7 +6,7 @@
 # "tcg"; KVM_PROBE_REFRESH=1 probes again; no temporary directory is left.
 . "$(dirname "$0")/tap.sh"
 v=$(for v in $TEST_VARIANTS; do have_image "$v" && echo "$v" && break; done)
-if [ -z "$v" ] || [ ! -f "$BUILD/initramfs/lab.cpio" ]; then skip "no kernel image or initramfs" "kvm-probe"; done_testing; exit; fi
+require_image "${v:-${TEST_VARIANTS%% *}}" "$BUILD/initramfs/lab.cpio"
 t=$(mktemp -d); trap 'rm -rf "$t"' EXIT
 mkdir -p "$t/bin" "$t/build" "$t/tmp"
 for d in images initramfs tools; do ln -s "$BUILD/$d" "$t/build/$d"; done

@@ -14,7 +14,7 @@ mk() {
 	[ $rc -eq 0 ] || printf '%s\n' "$out" | tail -n 5 | sed 's/^/#   | /'
 }
 is "$(make -pnq 2>/dev/null | sed -n 's/^\.DEFAULT_GOAL := //p' | sort -u)" all "make alone runs the main job (all)"
-if have_image rseq-y && have_image rseq-n; then
+if require_image --part rseq-y rseq-n; then
 	v='VARIANTS=rseq-y rseq-n'
 	src=bench/cpu-read/cpu-read.c
 	ok $([ -f "$src" ]; echo $?) "$src exists (the bench source the next checks touch)"

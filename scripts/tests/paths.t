@@ -16,7 +16,7 @@ err=$("$LAB/scripts/make-initramfs" "$t/a,b.cpio" /bin/true 2>&1); rc=$?
 is "$rc" 1 "make-initramfs to an output path with a comma fails"
 like "$err" "^error: initramfs '.*a,b.cpio' contains a space or a comma" "in one line"
 err=$(OUTDIR="$t/o o" "$LAB/scripts/boot" rseq-y -- true 2>&1); rc=$?
-if have_image rseq-y; then
+if require_image --part rseq-y; then
 	like "$err" "^error: OUTDIR '.*o o' contains a space or a comma" "boot: an OUTDIR with a space, in one line"
 else
 	skip "no rseq-y image" "boot OUTDIR check"

@@ -24,6 +24,53 @@ skip() { _n=$((_n + 1)); echo "ok $_n - $2 # SKIP $1"; }
 diag() { echo "# $*"; }
 done_testing() { echo "1..$_n"; [ $_failed -eq 0 ]; }
 have_image() { [ -f "$BUILD/images/$1.bzImage" ]; }
+
+# The test tiers. make check sets LAB_TEST_TIER=check: nothing that needs a kernel runs (no
+# image is looked for, none is built). make test's guest pass sets LAB_TEST_TIER=guest: a
+# needed image that is missing is a failure, never a skip, so that "All tests successful"
+# means they ran. Unset (prove by hand): run what the images there allow, skip the rest.
+LAB_TEST_TIER=${LAB_TEST_TIER:-}
+case $LAB_TEST_TIER in
+''|check|guest) ;;
+*) echo "1..1"; echo "not ok 1 - LAB_TEST_TIER is check, guest or unset, not '$LAB_TEST_TIER'"; exit 1 ;;
+esac
+# guest_tier [--part] WHY: what follows needs a kernel (WHY says what: images, a kernel build).
+# Alone (before any test): under make check, the file is skipped ("1..0 # SKIP") and exits.
+# --part (a file whose other tests need no kernel): status 1 under make check, for the caller
+# to print its skip line; 0 otherwise. make test runs every file that calls this again in its
+# guest pass (the Makefile finds them by this name).
+guest_tier() {
+	local part=
+	[ "${1:-}" = --part ] && { part=1; shift; }
+	[ "$LAB_TEST_TIER" = check ] || return 0
+	[ -n "$part" ] && return 1
+	echo "1..0 # SKIP needs $* (make check; make test runs it)"
+	exit 0
+}
+# require_image [--part] IMAGE...: the images must exist; IMAGE is a variant (its bzImage under
+# $BUILD/images) or a path (the ARM kernels, an initramfs). As guest_tier, and then when one
+# is missing: under make test a failed test (and exit, alone), by hand a skip (status 1 with
+# --part, else the file's "1..0 # SKIP").
+require_image() {
+	local part= f missing= names=
+	[ "${1:-}" = --part ] && { part=--part; shift; }
+	for f in "$@"; do names="$names ${f#"$BUILD/"}"; done
+	guest_tier $part "kernel image(s)$names" || return 1
+	for f in "$@"; do
+		case $f in */*) ;; *) f=$BUILD/images/$f.bzImage ;; esac
+		[ -f "$f" ] || missing="$missing ${f#"$BUILD/"}"
+	done
+	[ -n "$missing" ] || return 0
+	if [ "$LAB_TEST_TIER" = guest ]; then
+		[ -n "$part" ] || echo "1..1"
+		ok 1 "the image(s) this test needs exist (missing:$missing)"
+		[ -n "$part" ] && return 1
+		exit 1
+	fi
+	[ -n "$part" ] && return 1
+	echo "1..0 # SKIP no$missing"
+	exit 0
+}
 # bounded SECS CMD...: run a host-side test program under a time bound, so that a livelock
 # fails the test (status 124, as timeout(1) gives) instead of hanging CI. --foreground keeps it
 # in the test's process group: Ctrl-C still reaches it.

@@ -4,15 +4,16 @@
 # rseq-n the rseq row is skipped with ENOSYS, the others still run, and a short bench run
 # through bench/alloc/run writes a run directory whose rseq row says ENOSYS.
 . "$(dirname "$0")/../../../scripts/tests/bench-tap.sh"
+guest_tier "kernel images (rseq-y, rseq-n)"
 n=$("$BUILD/guest/bin/lab-alloc" --list | wc -l)
 
-if have_image rseq-y; then
+if require_image --part rseq-y; then
 	guest_check rseq-y "$((2 * n))" "all $n strategies x 2 workloads exact under yield,migrate,signal" \
 		lab-alloc --check --check-ops 2000
 else
 	skip "no rseq-y image" "rseq-y check"; skip "no rseq-y image" "rseq-y exact"
 fi
-if have_image rseq-n; then
+if require_image --part rseq-n; then
 	guest_check rseq-n "$((2 * n))" "the other rows run and pass, the rseq ones skip" \
 		lab-alloc --check --check-ops 1000
 	is "$(grep -c "# SKIP ENOSYS" <<<"$out")" 2 "rseq-n: the rseq rows (pair, request) skip with ENOSYS"

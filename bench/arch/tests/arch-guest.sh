@@ -18,6 +18,7 @@ case " ${TEST_ARCHES-arm64 arm} " in
 *" $ARCH "*) ;;
 *) echo "1..0 # SKIP ARCH=$ARCH not in TEST_ARCHES (${TEST_ARCHES-})"; exit 0 ;;
 esac
+guest_tier "the $ARCH kernel images"
 have() { [ -f "$ARCH_IMAGES/$1.$ARCH_IMG" ] && [ -f "$ARCH_INITRAMFS" ]; }
 boot() { ACCEL=tcg TIMEOUT=${TIMEOUT:-400} QUIET=1 "$LAB/scripts/boot" "$@" 2>&1; }
 # tap_of FILE: "PASSED/TOTAL" of a TAP file (a missing file reads as "0/none").
@@ -28,7 +29,7 @@ tap_of() {
 
 # basic_percpu_ops_test takes 3 minutes on 2 emulated CPUs: ARCH_TEST_FULL=1 adds it.
 full=; [ "${ARCH_TEST_FULL:-0}" = 1 ] && full=basic_percpu_ops_test
-if have rseq-y; then
+if require_image --part "$ARCH_IMAGES/rseq-y.$ARCH_IMG" "$ARCH_INITRAMFS"; then
 	rel=$(kv "$ARCH_IMAGES/rseq-y.info" release)
 	# Each step leaves its output and status in /out; the command itself always succeeds.
 	OUTDIR=$t/y GUEST_ENV="FULL_ONLY=$full" boot rseq-y -- sh -c "

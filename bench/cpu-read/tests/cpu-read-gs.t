@@ -53,7 +53,7 @@ for p in "${pids[@]}"; do kill "$p" 2>/dev/null; done
 pids=()
 is "$fails" 0 "host: 6 checks with a busy competitor on every CPU all pass (both ways of setting GS)"
 
-if ! have_image rseq-y; then
+if ! require_image --part rseq-y; then
 	skip "no rseq-y kernel image" "rseq-y guest"; done_testing; exit
 fi
 if [ "$BUILD/initramfs/lab.cpio" -ot "$bin" ]; then

@@ -5,9 +5,7 @@
 # figure, and glibc's sched_getcpu is shorter on rseq-y (rseq area) than on rseq-n (vDSO).
 . "$(dirname "$0")/../../../scripts/tests/tap.sh"
 t=$(mktemp -d); trap 'rm -rf "$t"' EXIT
-if ! have_image rseq-y || ! have_image rseq-n; then
-	skip "no rseq-y/rseq-n images (make kernels)" "icount runs"; done_testing; exit
-fi
+require_image rseq-y rseq-n
 export DATA=$t/data
 
 # column NAME CSV: "method value" per data row (quoted labels hold no commas before the column).

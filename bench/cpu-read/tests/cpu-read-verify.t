@@ -43,7 +43,7 @@ new_rows host "$t/host.tap"
 
 # The same through the boot harness, when the kernels exist.
 for v in $TEST_VARIANTS; do
-	if ! have_image "$v"; then skip "no $v kernel image" "$v guest"; continue; fi
+	if ! require_image --part "$v"; then skip "no $v kernel image" "$v guest"; continue; fi
 	if [ "$BUILD/initramfs/lab.cpio" -ot "$bin" ]; then
 		skip "initramfs older than lab-cpuread (make initramfs)" "$v guest"; continue
 	fi

@@ -5,8 +5,7 @@
 # lab-ab's comparison of both rseq-y columns with rseq-n per metric, and a run directory in
 # DATA; a boot that fails leaves nothing there.
 . "$(dirname "$0")/../../../scripts/tests/tap.sh"
-[ -f "$BUILD/initramfs/lab.cpio" ] || { echo "1..0 # SKIP no initramfs (make initramfs)"; exit 0; }
-have_image rseq-y && have_image rseq-n || { echo "1..0 # SKIP needs rseq-n and rseq-y images"; exit 0; }
+require_image rseq-y rseq-n "$BUILD/initramfs/lab.cpio"
 t=$(mktemp -d); trap 'rm -rf "$t"' EXIT
 mkdir -p "$t/data"
 DATA=$t/data ACCEL=icount CTXSW_ITERS=500 CTXSW_BATCHES=3 "$LAB/bench/ctxsw/run" rseq-n rseq-y \

@@ -6,8 +6,7 @@
 # determinism knobs of bench/hackbench/README.md); CTXSW_BOOT picks another boot command.
 . "$(dirname "$0")/../../../scripts/tests/tap.sh"
 boot=${CTXSW_BOOT:-$LAB/scripts/boot}
-[ -f "$BUILD/initramfs/lab.cpio" ] || { echo "1..0 # SKIP no initramfs (make initramfs)"; exit 0; }
-have_image rseq-y || { echo "1..0 # SKIP no rseq-y image"; exit 0; }
+require_image rseq-y "$BUILD/initramfs/lab.cpio"
 grep -aq 'lab/bin/lab-ctxsw' "$BUILD/initramfs/lab.cpio" ||
 	{ echo "1..1"; echo "not ok 1 - the initramfs carries lab-ctxsw (make initramfs)"; exit 1; }
 t=$(mktemp -d); trap 'rm -rf "$t"' EXIT

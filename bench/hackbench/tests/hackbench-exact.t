@@ -18,8 +18,7 @@ if [ "$ARCH" != x86_64 ]; then
 	esac
 fi
 boot=${HB_BOOT:-$LAB/scripts/boot}
-[ -f "$ARCH_INITRAMFS" ] || { echo "1..0 # SKIP no $ARCH initramfs (make initramfs, arch-guests)"; exit 0; }
-[ -f "$ARCH_IMAGES/rseq-y.$ARCH_IMG" ] || { echo "1..0 # SKIP no $ARCH rseq-y image"; exit 0; }
+require_image "$ARCH_IMAGES/rseq-y.$ARCH_IMG" "$ARCH_INITRAMFS"
 grep -aq 'lab/bin/lab-vtime' "$ARCH_INITRAMFS" ||
 	{ echo "1..1"; echo "not ok 1 - the $ARCH initramfs carries lab-vtime (make initramfs)"; exit 1; }
 t=$(mktemp -d); trap 'rm -rf "$t"' EXIT

@@ -5,6 +5,7 @@
 # GLIBC_TUNABLES=glibc.pthread.rseq=0 glibc leaves rseq unregistered (__rseq_size 0), with =1
 # it registers (> 0) on RSEQ=y, and on RSEQ=n it cannot (0). Asserted in the guest.
 . "$(dirname "$0")/../../../scripts/tests/tap.sh"
+guest_tier "kernel images (rseq-y, rseq-n)"
 [ -f "$BUILD/initramfs/lab.cpio" ] || { echo "1..0 # SKIP no initramfs (make initramfs)"; exit 0; }
 grep -aq 'lab/bin/lab-hackbench' "$BUILD/initramfs/lab.cpio" ||
 	{ echo "1..1"; echo "not ok 1 - the initramfs carries hackbench (make initramfs)"; exit 1; }
@@ -14,7 +15,7 @@ probe() {
 	GUEST_ENV=${2:+GLIBC_TUNABLES=$2} QUIET=1 TIMEOUT=120 OUTDIR=$t/$1-$3 "$LAB/scripts/boot" "$1" -- \
 		sh -c "/lab/bin/ld-linux-x86-64.so.2 --library-path /lab/bin /lab/bin/lab-rseq-size $3 > /out/size" 2>/dev/null
 }
-if have_image rseq-y; then
+if require_image --part rseq-y; then
 	probe rseq-y glibc.pthread.rseq=0 off; ok $? "rseq-y, tunable rseq=0: the guest asserts 'off'"
 	is "$(cat "$t/rseq-y-off/size" 2>/dev/null)" 0 "  __rseq_size 0"
 	probe rseq-y glibc.pthread.rseq=1 on; ok $? "rseq-y, tunable rseq=1: the guest asserts 'on'"
@@ -29,7 +30,7 @@ if have_image rseq-y; then
 else
 	skip "no rseq-y image" "rseq-y guest"
 fi
-if have_image rseq-n; then
+if require_image --part rseq-n; then
 	probe rseq-n "" none; ok $? "rseq-n: glibc cannot register ('none' asserted in the guest)"
 	is "$(cat "$t/rseq-n-none/size" 2>/dev/null)" 0 "  __rseq_size 0"
 else

@@ -67,7 +67,7 @@ if [ ! -f "$cpio" ] || ! grep -qa 'lab/bin/lab-mmcid' "$cpio"; then
 	skip "the initramfs has no lab-mmcid (make initramfs)" "guest runs"
 	done_testing; exit
 fi
-if have_image rseq-y; then
+if require_image --part rseq-y; then
 	DATA=$t/data "$LAB/bench/mm-cid/run" rseq-y > "$t/y.out" 2>&1; r=$?
 	ok $r "rseq-y guest: bench/mm-cid/run completes" || tail -n 15 "$t/y.out" | sed 's/^/#   /'
 	d=$(ls -d "$t"/data/*-mm-cid-rseq-y 2>/dev/null | head -n 1)
@@ -89,7 +89,7 @@ if have_image rseq-y; then
 else
 	skip "rseq-y not built" "rseq-y guest"
 fi
-if have_image rseq-n; then
+if require_image --part rseq-n; then
 	out=$("$LAB/scripts/boot" rseq-n -- lab-mmcid --mode reads --read-iters 1000 2>&1); r=$?
 	ok $r "rseq-n guest: lab-mmcid --mode reads runs"
 	like "$out" "cpu_id,own,32,unavailable,," "and says cpu_id is unavailable (no rseq at all)"

@@ -5,18 +5,19 @@
 # kernel's counters land in the CSV: a signal-disturbed rseq row shows ip fixups, an undisturbed
 # pinned one close to none, and the CPU-read rows get their kernel columns too.
 . "$(dirname "$0")/../../../scripts/tests/bench-tap.sh"
+guest_tier "kernel images (rseq-y, rseq-n, rseq-stats)"
 t=$(mktemp -d); trap 'rm -rf "$t"' EXIT
 n=$("$BUILD/guest/bin/lab-percpu" --list | wc -l)
 nrseq=$("$BUILD/guest/bin/lab-percpu" --list | grep -c rseq)
 BOOT_TIMEOUT=200
 
-if have_image rseq-y; then
+if require_image --part rseq-y; then
 	guest_check rseq-y "$n" "all $n strategies exact under yield,migrate,signal" lab-percpu --check
 else
 	skip "no rseq-y image" "rseq-y check"; skip "no rseq-y image" "rseq-y exact"
 fi
 
-if have_image rseq-n; then
+if require_image --part rseq-n; then
 	out=$(OUTDIR=$t/n boot rseq-n -- sh -c 'lab-percpu --check --check-ops 2000 &&
 		lab-percpu --threads 1 --reps 1 --duration 5 --out /out'); rc=$?
 	ok $rc "rseq-n: check and bench exit 0"
@@ -28,7 +29,7 @@ else
 	for i in 1 2 3 4 5; do skip "no rseq-n image" "rseq-n $i"; done
 fi
 
-if have_image rseq-stats; then
+if require_image --part rseq-stats; then
 	args="--method counter-rseq,list-rseq --threads 1 --reps 2 --duration 50"
 	OUTDIR=$t/s boot rseq-stats -- sh -c "mkdir -p sig quiet &&
 		lab-percpu $args --disturb signal --signal-us 100 --out sig &&
@@ -53,7 +54,7 @@ if have_image rseq-stats; then
 else
 	for i in 1 2 3 4; do skip "no rseq-stats image" "rseq-stats $i"; done
 fi
-if have_image rseq-y; then
+if require_image --part rseq-y; then
 	out=$(OUTDIR=$t/y boot rseq-y -- lab-percpu --threads 1 --reps 1 --duration 5 \
 		--method counter-rseq --out /out); rc=$?
 	ok $rc "rseq-y: the counter-rseq run exits 0"

@@ -4,15 +4,16 @@
 # rseq-n the rseq row is skipped with ENOSYS, the others still run, and a short bench run
 # through bench/ringbuf/run writes a run directory whose rseq row says ENOSYS.
 . "$(dirname "$0")/../../../scripts/tests/bench-tap.sh"
+guest_tier "kernel images (rseq-y, rseq-n)"
 n=$("$BUILD/guest/bin/lab-ringbuf" --list | wc -l)
 
-if have_image rseq-y; then
+if require_image --part rseq-y; then
 	guest_check rseq-y "$n" "all $n strategies exact under yield,migrate,signal" \
 		lab-ringbuf --check --check-ops 4000
 else
 	skip "no rseq-y image" "rseq-y check"; skip "no rseq-y image" "rseq-y exact"
 fi
-if have_image rseq-n; then
+if require_image --part rseq-n; then
 	guest_check rseq-n "$n" "the other rows run and pass, the rseq one skips" \
 		lab-ringbuf --check --check-ops 5000
 	is "$(grep -c '# SKIP ENOSYS' <<<"$out")" 1 "rseq-n: the rseq row skips with ENOSYS"

@@ -13,16 +13,18 @@ cd "$LAB" || exit 1
 BUILD=$(cd "${BUILD:-$LAB/build}" && pwd)
 export BUILD
 
-n=0
-pass() { n=$((n + 1)); echo "ok $n - $*"; }
-fail() { n=$((n + 1)); echo "not ok $n - $*"; }
-skip() { n=$((n + 1)); echo "ok $n - $1 # SKIP $2"; }
+. "$LAB/scripts/tests/tap.sh"
+guest_tier "kernel images ($TEST_VARIANTS)"
+# tap.sh's counter, which require_image counts a missing image on.
+pass() { ok 0 "$*"; }
+fail() { ok 1 "$*"; }
+skip() { _n=$((_n + 1)); echo "ok $_n - $1 # SKIP $2"; }
 
 # has_option VARIANT OPTION: the variant's built .config sets OPTION=y.
 has_option() { grep -q "^$2=y" "$BUILD/images/$1.config"; }
 
 for v in ${TEST_VARIANTS:-rseq-y rseq-n}; do
-	if [ ! -f "$BUILD/images/$v.bzImage" ]; then
+	if ! require_image --part "$v"; then
 		skip "$v: rseq suite" "no image $BUILD/images/$v.bzImage (make kernels VARIANTS=$v)"
 		continue
 	fi
@@ -76,4 +78,4 @@ for v in ${TEST_VARIANTS:-rseq-y rseq-n}; do
 		fail "$v: rseq-suite exits 0 (status $rc)"
 	fi
 done
-echo "1..$n"
+echo "1..$_n"

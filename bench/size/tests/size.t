@@ -5,9 +5,7 @@
 . "$(dirname "$0")/../../../scripts/tests/tap.sh"
 t=$(mktemp -d); trap 'rm -rf "$t"' EXIT
 export DATA=$t/data
-if ! have_image rseq-y || ! have_image rseq-n; then
-	skip "no rseq-y/rseq-n images" "kernel-size"; done_testing; exit
-fi
+require_image rseq-y rseq-n
 out=$("$LAB/bench/size/run" rseq-n rseq-y 2>&1); ok $? "kernel-size rseq-n rseq-y runs"
 d=$(ls -d "$DATA"/*-size 2>/dev/null | head -n 1)
 ok $([ -s "$d/sizes.csv" ] && [ -s "$d/deltas.csv" ] && [ -s "$d/report.txt" ]; echo $?) \

@@ -39,7 +39,7 @@ else
 fi
 
 cpio=$BUILD/initramfs/lab.cpio
-if ! have_image $V; then
+if ! require_image --part $V; then
 	skip "no $BUILD/images/$V.bzImage (make kernels VARIANTS=$V)" "$V in a guest"
 	done_testing; exit
 fi
@@ -84,7 +84,7 @@ ok $r "turner-bench runs in the guest"
 is "$(printf '%s\n' "$out" | grep -cE ',(turner-2015|rseq|getcpu|none),[0-9]+,[0-9]+,[0-9.]+,[0-9.]+,ok$')" \
 	10 "every one of its 10 rows has a figure"
 
-if have_image rseq-y; then
+if require_image --part rseq-y; then
 	guest rseq-y rseq-y turner-check
 	ok $r "rseq-y: turner-check exits 0"
 	like "$out" "^1\.\.0 # SKIP restartable_sequences \(syscall 500\): ENOSYS" "and skips: no such syscall"
