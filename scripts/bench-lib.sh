@@ -43,10 +43,55 @@ lab_dirty() {
 	if [ -n "$s" ]; then echo yes; else echo no; fi
 }
 
-# lab_provenance: the metadata lines every run records.
+# lab_provenance: the metadata lines every run records (also part of lab_run_meta).
 lab_provenance() {
 	echo "lab_commit: $(lab_commit)"
+	echo "lab_describe: $(git -C "$LAB" describe --always --dirty 2>/dev/null || echo unknown)"
 	echo "lab_dirty: $(lab_dirty)"
+}
+
+# The keys lab_run_meta writes: one value each, from this one function.
+LAB_RUN_KEYS="lab_commit lab_describe lab_dirty host host_cpu host_microcode host_kernel host_cpus
+compiler glibc qemu accel vcpus mem guest_cpu kernel_release variant command"
+
+# lab_run_meta META VARIANT INFO COMMAND...: put the record every run carries (provenance, host
+# identity, toolchain, accelerator, guest, kernel, command) at the top of META; lines of META
+# with one of these keys (a program's own "compiler:", "accel:") give way to it. INFO is the
+# boot's lab-boot.info for a guest run, "-" for a run on the host.
+lab_run_meta() {
+	local meta=$1 variant=$2 info=$3 tmp k
+	shift 3
+	local accel=none vcpus=none mem=none qemu=none guest_cpu=host release
+	release=$(uname -r)
+	if [ "$info" != - ]; then
+		[ -f "$info" ] || die "lab_run_meta: no boot record $info"
+		accel=$(kv "$info" accel) vcpus=$(kv "$info" cpus) mem=$(kv "$info" mem)
+		qemu=$(kv "$info" qemu) release=$(kv "$info" kernel_release)
+		guest_cpu=$(kv "$info" guest_cpu)
+	fi
+	tmp=$meta.tmp
+	{
+		lab_provenance
+		echo "host: $(uname -n)"
+		echo "host_cpu: $(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1)"
+		echo "host_microcode: $(sed -n 's/^microcode[[:space:]]*: //p' /proc/cpuinfo | head -n 1 | grep . || echo unknown)"
+		echo "host_kernel: $(uname -r)"
+		echo "host_cpus: $(nproc)"
+		echo "compiler: $(${CC:-cc} --version 2>/dev/null | head -n 1 | grep . || echo unknown)"
+		echo "glibc: $(getconf GNU_LIBC_VERSION 2>/dev/null || echo unknown)"
+		echo "qemu: ${qemu:-unknown}"
+		echo "accel: ${accel:-unknown}"
+		echo "vcpus: ${vcpus:-unknown}"
+		echo "mem: ${mem:-unknown}"
+		echo "guest_cpu: ${guest_cpu:-unknown}"
+		echo "kernel_release: ${release:-unknown}"
+		echo "variant: $variant"
+		echo "command: $*"
+		if [ -f "$meta" ]; then
+			grep -v -E "^($(echo $LAB_RUN_KEYS | tr ' ' '|')): " "$meta" || true
+		fi
+	} > "$tmp"
+	mv "$tmp" "$meta"
 }
 
 # run_dir_begin: make a hidden temporary directory under $DATA, removed unless finished.
