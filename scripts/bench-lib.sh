@@ -2,29 +2,63 @@
 # shellcheck shell=bash
 # Helpers for the bench-* scripts: where results go, and how a run directory appears whole.
 . "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
-# shellcheck disable=SC2034 # used by the scripts that source this file
+# shellcheck disable=SC2034 # lava/bundle takes the binaries from here
 CPUREAD=$BUILD/guest/bin/lab-cpuread
 # shellcheck disable=SC2034
 PERCPU=$BUILD/guest/bin/lab-percpu
 
-# bench_split ARGS...: set ONLY (from --only cpu-read|percpu), CR_ARGS (the rest) and PC_ARGS
-# (PERCPU_ARGS, plus --reps/--duration from the rest when both benches run, or the rest with
-# --only percpu). Options not shared by the two benches go to cpu-read unless --only says.
-bench_split() {
-	ONLY=all CR_ARGS=() PC_ARGS=()
-	if [ "${1:-}" = --only ]; then
-		case ${2:-} in cpu-read|percpu) ONLY=$2 ;; *) die "--only takes cpu-read or percpu, not '${2:-}'" ;; esac
-		shift 2
-	fi
-	CR_ARGS=("$@")
-	# shellcheck disable=SC2206 # PERCPU_ARGS is a word list by design
-	PC_ARGS=(${PERCPU_ARGS:-})
-	if [ "$ONLY" = percpu ]; then PC_ARGS+=("$@"); return; fi
+# bench_key BENCH KEY: the first "KEY: value" of bench/BENCH/meta ("" when none).
+bench_key() {
+	[ -f "$LAB/bench/$1/meta" ] || die "no bench '$1' (no bench/$1/meta)"
+	kv "$LAB/bench/$1/meta" "$2"
+}
+
+# bench_csv BENCH: the bench's CSV, the file of its meta's first "result:" line.
+bench_csv() {
+	local r
+	r=$(bench_key "$1" result)
+	[ -n "$r" ] || die "bench/$1/meta has no result: line"
+	echo "${r%% *}"
+}
+
+# bench_args BENCH N OPTION...: the options BENCH runs with when N benches share OPTION...:
+# its "defaults:" under $ACCEL (guests), the words of the variable its "options:" line names,
+# then OPTION... (only those its "shared-options:" line names when N > 1).
+bench_args() {
+	local b=$1 n=$2 var shared out=()
+	shift 2
+	[ "${ACCEL:-none}" = none ] || read -r -a out <<< "$(accel_args "$b")"
+	var=$(bench_key "$b" options)
+	# shellcheck disable=SC2206 # the variable is a word list by design
+	[ -z "$var" ] || out+=(${!var:-})
+	shared=$(bench_key "$b" shared-options)
 	while [ $# -gt 0 ]; do
-		case $1 in --reps|--duration) PC_ARGS+=("$1" "${2:-}"); shift ;; esac
+		if [ "$n" -le 1 ] || [ -z "$shared" ]; then
+			out+=("$1")
+		else
+			case " $shared " in *" $1 "*) out+=("$1" "${2:-}"); shift ;; esac
+		fi
 		shift
 	done
+	echo "${out[*]}"
 }
+
+# The header of every figures.csv (the long format every consumer reads).
+FIGURES_HEADER=bench,figure,side,accel,unit,boot,rep,value
+
+# run_figures DIR BENCH...: DIR/figures.csv from each bench's parse (one header). A parse that
+# fails leaves the run without figures.csv and says so; the bench's own data stays.
+run_figures() {
+	local dir=$1 b out
+	shift
+	out=$(for b in "$@"; do "$LAB/bench/$b/parse" "$dir" || exit 1; done) ||
+		{ echo "warning: no figures.csv in this run (a parse failed)" >&2; return 0; }
+	{
+		echo "$FIGURES_HEADER"
+		printf '%s\n' "$out" | grep -vxF "$FIGURES_HEADER" || true
+	} > "$dir/figures.csv"
+}
+
 # DATA: the results directory (tests point it elsewhere).
 DATA=${DATA:-$LAB/data}
 

@@ -54,7 +54,7 @@ hackbench: $(call IMAGES,$(HB_VARIANTS)) $(BUILD)/initramfs/lab.cpio $(AB_BIN)
 HB_PARAMS := $(call params,hackbench,N=$(N) HB_GROUPS=$(HB_GROUPS) HB_LOOPS=$(HB_LOOPS) \
 	HB_SIZE=$(HB_SIZE) HB_REPS=$(HB_REPS) HB_GLIBC=$(HB_GLIBC) ACCEL=$(ACCEL) CPUS=$(CPUS))
 $(STAMPS)/hackbench: $(HB_GUEST) $(call IMAGES,$(HB_VARIANTS)) $(AB_BIN) bench/hackbench/run \
-		bench/hackbench/parse $(BOOT_DEPS) $(HB_PARAMS) | $(BUILD)/initramfs/lab.cpio
+		bench/hackbench/parse-boot $(BOOT_DEPS) $(HB_PARAMS) | $(BUILD)/initramfs/lab.cpio
 	scripts/stage "hackbench A/B" env HB_EXACT=1 bench/hackbench/run $(HB_VARIANTS)
 	@mkdir -p $(@D) && touch $@
 MAIN_STAGES += $(STAMPS)/hackbench
@@ -112,7 +112,7 @@ hackbench-$(1): $$(HB_GUEST_$(1)) $$(call arm_images,$(1),$$(ARM_HB_VARIANTS)) $
 		$$(BUILD)/initramfs/$(1)/lab.cpio
 	ARCH=$(1) ACCEL=icount bench/hackbench/run $$(ARM_HB_VARIANTS)
 $$(STAMPS)/hackbench-$(1): $$(HB_GUEST_$(1)) $$(call arm_images,$(1),$$(ARM_HB_VARIANTS)) \
-		$$(AB_BIN) bench/hackbench/run bench/hackbench/parse $$(BOOT_DEPS) $$(HB_PARAMS) \
+		$$(AB_BIN) bench/hackbench/run bench/hackbench/parse-boot $$(BOOT_DEPS) $$(HB_PARAMS) \
 		| $$(BUILD)/initramfs/$(1)/lab.cpio
 	scripts/stage "hackbench A/B in $(1) guests (icount)" env ARCH=$(1) ACCEL=icount \
 		bench/hackbench/run $$(ARM_HB_VARIANTS)

@@ -34,7 +34,7 @@ $(STAMPS)/modern-cpu-read-icount: $(CPUREAD_BIN) $(call IMAGES,$(MODERN_A) $(MOD
 		bench/cpu-read/compare-icount $(MODERN_A) $(MODERN_B)
 	@mkdir -p $(@D) && touch $@
 $(STAMPS)/modern-hackbench: $(HB_GUEST) $(call IMAGES,$(MODERN_NAMES)) $(AB_BIN) \
-		bench/hackbench/run bench/hackbench/parse $(BOOT_DEPS) $(HB_PARAMS) \
+		bench/hackbench/run bench/hackbench/parse-boot $(BOOT_DEPS) $(HB_PARAMS) \
 		| $(BUILD)/initramfs/lab.cpio
 	scripts/stage "hackbench A/B ($(MODERN_KVER))" env HB_EXACT=1 bench/hackbench/run $(MODERN_NAMES)
 	@mkdir -p $(@D) && touch $@

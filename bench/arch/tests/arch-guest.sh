@@ -86,7 +86,7 @@ if have rseq-y; then
 	is "$(cat "$t/y/nosys-suite.rc" 2>/dev/null):$(head -n 1 "$t/y/nosys-suite.tap" 2>/dev/null):$(grep -c '^ok\|^not ok' "$t/y/nosys-suite.tap" 2>/dev/null)" \
 		"0:1..0 # SKIP rseq: ENOSYS:0" "$ARCH rseq-y, $nosys: rseq-suite (ABI tests, upstream selftests) skips cleanly"
 	# hackbench (Debian's rt-tests:ARCH on libc6:ARCH, through the loader), as the A/B runs it.
-	is "$(cat "$t/y/hb.rc" 2>/dev/null):$("$LAB/bench/hackbench/parse" --dir "$t/y" 2>&1 | wc -l)" "0:4" \
+	is "$(cat "$t/y/hb.rc" 2>/dev/null):$("$LAB/bench/hackbench/parse-boot" --dir "$t/y" 2>&1 | wc -l)" "0:4" \
 		"$ARCH rseq-y: Debian's hackbench runs in the guest, glibc registered, 4 modes parse"
 	[ "$(cat "$t/y/hb.rc" 2>/dev/null)" = 0 ] || diag "$(tail -n 5 "$t/y/hb.log" 2>/dev/null)"
 	is "$(tr '\n' ' ' < "$t/y/size-off.out" 2>/dev/null)" "0 0 " \
