@@ -13,6 +13,16 @@ bench_key() {
 	kv "$LAB/bench/$1/meta" "$2"
 }
 
+# need_guest_bench BENCH: stop in one line unless BENCH's meta has a guest: command.
+need_guest_bench() {
+	local m=$LAB/bench/$1/meta b list=()
+	[ -f "$m" ] && [ -n "$(kv "$m" guest)" ] && return 0
+	for m in "$LAB"/bench/*/meta; do
+		[ -n "$(kv "$m" guest)" ] && b=${m%/meta} && list+=("${b##*/}")
+	done
+	die "no bench '$1' with a guest: command (there are: ${list[*]})"
+}
+
 # bench_csv BENCH: the bench's CSV, the file of its meta's first "result:" line.
 bench_csv() {
 	local r
