@@ -66,7 +66,8 @@ run_figures() {
 	{
 		echo "$FIGURES_HEADER"
 		printf '%s\n' "$out" | grep -vxF "$FIGURES_HEADER" || true
-	} > "$dir/figures.csv"
+	} > "$dir/.figures.csv.tmp"
+	mv "$dir/.figures.csv.tmp" "$dir/figures.csv"
 }
 
 # DATA: the results directory (tests point it elsewhere).
@@ -87,10 +88,9 @@ lab_dirty() {
 	if [ -n "$s" ]; then echo yes; else echo no; fi
 }
 
-# lab_provenance: the metadata lines every run records (also part of lab_run_meta).
+# lab_provenance: the lab's commit and whether it was dirty (the start of lab_run_meta).
 lab_provenance() {
 	echo "lab_commit: $(lab_commit)"
-	echo "lab_describe: $(git -C "$LAB" describe --always --dirty 2>/dev/null || echo unknown)"
 	echo "lab_dirty: $(lab_dirty)"
 }
 
@@ -116,6 +116,7 @@ lab_run_meta() {
 	tmp=$meta.tmp
 	{
 		lab_provenance
+		echo "lab_describe: $(git -C "$LAB" describe --always --dirty 2>/dev/null || echo unknown)"
 		echo "host: $(uname -n)"
 		echo "host_cpu: $(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1)"
 		echo "host_microcode: $(sed -n 's/^microcode[[:space:]]*: //p' /proc/cpuinfo | head -n 1 | grep . || echo unknown)"
