@@ -9,7 +9,7 @@
 # suite skips cleanly; no kernel build for that. rseq-n, where make built it for this
 # architecture (the main job with ARCHES naming it, or ARM_TEST_VARIANTS), must skip cleanly
 # too. Skips when TEST_ARCHES leaves it out.
-. "$(dirname "$0")/../../../scripts/tests/tap.sh"
+. "$(dirname "$0")/../../tests/tap.sh"
 . "$LAB/scripts/lib.sh"
 . "$LAB/scripts/arch/load"
 export ARCH

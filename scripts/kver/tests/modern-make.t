@@ -5,7 +5,7 @@
 # images are neither built nor selected by it; its stages boot those names (boot check, CPU
 # reads, per-CPU, mm_cid, icount A/B, hackbench, the rseq-stats motivation), hackbench and
 # the motivation last; and the main job (make all) has none of it.
-. "$(dirname "$0")/../../../scripts/tests/tap.sh"
+. "$(dirname "$0")/../../tests/tap.sh"
 t=$(mktemp -d); trap 'rm -rf "$t"' EXIT
 b=$t/build
 mn() { make -s -n -C "$LAB" BUILD="$b" "$@" 2>&1; }

@@ -4,7 +4,7 @@
 # Debian package (build-kernel, make's programs, boot); a bad ARCH in one line; each
 # architecture's kernel has its own identity (x86_64's unchanged by the others) and its
 # fragment verifies; the arch headers pick the right file for each compiler.
-. "$(dirname "$0")/../../../scripts/tests/tap.sh"
+. "$(dirname "$0")/../../tests/tap.sh"
 t=$(mktemp -d); trap 'rm -rf "$t"' EXIT
 
 # A PATH with every tool of /usr/bin but the ARM cross compilers and QEMUs.
