@@ -103,7 +103,7 @@ compiler glibc qemu accel vcpus mem guest_cpu kernel_release variant command"
 # with one of these keys (a program's own "compiler:", "accel:") give way to it. INFO is the
 # boot's lab-boot.info for a guest run, "-" for a run on the host.
 lab_run_meta() {
-	local meta=$1 variant=$2 info=$3 tmp k
+	local meta=$1 variant=$2 info=$3 tmp
 	shift 3
 	local accel=none vcpus=none mem=none qemu=none guest_cpu=host release
 	release=$(uname -r)
@@ -137,6 +137,18 @@ lab_run_meta() {
 		fi
 	} > "$tmp"
 	mv "$tmp" "$meta"
+}
+
+# run_figures_found DIR: run_figures for every bench whose CSV DIR holds (the file of its first
+# result: line; benches whose parse exists and whose meta declares figure: lines).
+run_figures_found() {
+	local m b benches=()
+	for m in "$LAB"/bench/*/meta; do
+		b=${m%/meta} b=${b##*/}
+		[ -x "$LAB/bench/$b/parse" ] && grep -q '^figure:' "$m" || continue
+		[ -f "$1/$(bench_csv "$b")" ] && benches+=("$b")
+	done
+	[ ${#benches[@]} -eq 0 ] || run_figures "$1" "${benches[@]}"
 }
 
 # run_dir_begin: make a hidden temporary directory under $DATA, removed unless finished.
