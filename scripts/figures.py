@@ -24,14 +24,16 @@ def declared(bench_dir):
 
 def harness(run, name, bench, threads, suffix=lambda r: ""):
     """Rows of a lab-harness CSV (cpu-read, percpu, alloc, ringbuf): one per row whose status
-    is ok, figure = method, then suffix(row), then ".tN" when threads counts; instructions/op
-    under icount, else ns/op; the value the median of the repetitions, so boot 1 and no rep."""
+    is ok, figure = method, then suffix(row), then ".tN" when threads counts; ns/op, which
+    under icount (one instruction per virtual ns) is instructions/op, as instructions_per_op
+    says where the program fills it; the value the median of the repetitions, so boot 1 and
+    no rep."""
     out = []
     for r in run.csv(name):
         if r.get("status") != "ok":
             continue
         icount = r.get("accel") == "icount"
-        value = r.get("instructions_per_op" if icount else "ns_per_op", "")
+        value = (icount and r.get("instructions_per_op")) or r.get("ns_per_op", "")
         if value == "":
             continue
         figure = r["method"] + suffix(r) + (".t%s" % r["threads"] if threads else "")
