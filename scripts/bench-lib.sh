@@ -2,29 +2,74 @@
 # shellcheck shell=bash
 # Helpers for the bench-* scripts: where results go, and how a run directory appears whole.
 . "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
-# shellcheck disable=SC2034 # used by the scripts that source this file
+# shellcheck disable=SC2034 # lava/bundle takes the binaries from here
 CPUREAD=$BUILD/guest/bin/lab-cpuread
 # shellcheck disable=SC2034
 PERCPU=$BUILD/guest/bin/lab-percpu
 
-# bench_split ARGS...: set ONLY (from --only cpu-read|percpu), CR_ARGS (the rest) and PC_ARGS
-# (PERCPU_ARGS, plus --reps/--duration from the rest when both benches run, or the rest with
-# --only percpu). Options not shared by the two benches go to cpu-read unless --only says.
-bench_split() {
-	ONLY=all CR_ARGS=() PC_ARGS=()
-	if [ "${1:-}" = --only ]; then
-		case ${2:-} in cpu-read|percpu) ONLY=$2 ;; *) die "--only takes cpu-read or percpu, not '${2:-}'" ;; esac
-		shift 2
-	fi
-	CR_ARGS=("$@")
-	# shellcheck disable=SC2206 # PERCPU_ARGS is a word list by design
-	PC_ARGS=(${PERCPU_ARGS:-})
-	if [ "$ONLY" = percpu ]; then PC_ARGS+=("$@"); return; fi
+# bench_key BENCH KEY: the first "KEY: value" of bench/BENCH/meta ("" when none).
+bench_key() {
+	[ -f "$LAB/bench/$1/meta" ] || die "no bench '$1' (no bench/$1/meta)"
+	kv "$LAB/bench/$1/meta" "$2"
+}
+
+# need_guest_bench BENCH: stop in one line unless BENCH's meta has a guest: command.
+need_guest_bench() {
+	local m=$LAB/bench/$1/meta b list=()
+	[ -f "$m" ] && [ -n "$(kv "$m" guest)" ] && return 0
+	for m in "$LAB"/bench/*/meta; do
+		[ -n "$(kv "$m" guest)" ] && b=${m%/meta} && list+=("${b##*/}")
+	done
+	die "no bench '$1' with a guest: command (there are: ${list[*]})"
+}
+
+# bench_csv BENCH: the bench's CSV, the file of its meta's first "result:" line.
+bench_csv() {
+	local r
+	r=$(bench_key "$1" result)
+	[ -n "$r" ] || die "bench/$1/meta has no result: line"
+	echo "${r%% *}"
+}
+
+# bench_args BENCH N OPTION...: the options BENCH runs with when N benches share OPTION...:
+# its "defaults:" under $ACCEL (guests), the words of the variable its "options:" line names,
+# then OPTION... (only those its "shared-options:" line names when N > 1).
+bench_args() {
+	local b=$1 n=$2 var shared out=()
+	shift 2
+	[ "${ACCEL:-none}" = none ] || read -r -a out <<< "$(accel_args "$b")"
+	var=$(bench_key "$b" options)
+	# shellcheck disable=SC2206 # the variable is a word list by design
+	[ -z "$var" ] || out+=(${!var:-})
+	shared=$(bench_key "$b" shared-options)
 	while [ $# -gt 0 ]; do
-		case $1 in --reps|--duration) PC_ARGS+=("$1" "${2:-}"); shift ;; esac
+		if [ "$n" -le 1 ] || [ -z "$shared" ]; then
+			out+=("$1")
+		else
+			case " $shared " in *" $1 "*) out+=("$1" "${2:-}"); shift ;; esac
+		fi
 		shift
 	done
+	echo "${out[*]}"
 }
+
+# The header of every figures.csv (the long format every consumer reads).
+FIGURES_HEADER=bench,figure,side,accel,unit,boot,rep,value
+
+# run_figures DIR BENCH...: DIR/figures.csv from each bench's parse (one header). A parse that
+# fails leaves the run without figures.csv and says so; the bench's own data stays.
+run_figures() {
+	local dir=$1 b out
+	shift
+	out=$(for b in "$@"; do "$LAB/bench/$b/parse" "$dir" || exit 1; done) ||
+		{ echo "warning: no figures.csv in this run (a parse failed)" >&2; return 0; }
+	{
+		echo "$FIGURES_HEADER"
+		printf '%s\n' "$out" | grep -vxF "$FIGURES_HEADER" || true
+	} > "$dir/.figures.csv.tmp"
+	mv "$dir/.figures.csv.tmp" "$dir/figures.csv"
+}
+
 # DATA: the results directory (tests point it elsewhere).
 DATA=${DATA:-$LAB/data}
 
@@ -43,10 +88,67 @@ lab_dirty() {
 	if [ -n "$s" ]; then echo yes; else echo no; fi
 }
 
-# lab_provenance: the metadata lines every run records.
+# lab_provenance: the lab's commit and whether it was dirty (the start of lab_run_meta).
 lab_provenance() {
 	echo "lab_commit: $(lab_commit)"
 	echo "lab_dirty: $(lab_dirty)"
+}
+
+# The keys lab_run_meta writes: one value each, from this one function.
+LAB_RUN_KEYS="lab_commit lab_describe lab_dirty host host_cpu host_microcode host_kernel host_cpus
+compiler glibc qemu accel vcpus mem guest_cpu kernel_release variant command"
+
+# lab_run_meta META VARIANT INFO COMMAND...: put the record every run carries (provenance, host
+# identity, toolchain, accelerator, guest, kernel, command) at the top of META; lines of META
+# with one of these keys (a program's own "compiler:", "accel:") give way to it. INFO is the
+# boot's lab-boot.info for a guest run, "-" for a run on the host.
+lab_run_meta() {
+	local meta=$1 variant=$2 info=$3 tmp
+	shift 3
+	local accel=none vcpus=none mem=none qemu=none guest_cpu=host release
+	release=$(uname -r)
+	if [ "$info" != - ]; then
+		[ -f "$info" ] || die "lab_run_meta: no boot record $info"
+		accel=$(kv "$info" accel) vcpus=$(kv "$info" cpus) mem=$(kv "$info" mem)
+		qemu=$(kv "$info" qemu) release=$(kv "$info" kernel_release)
+		guest_cpu=$(kv "$info" guest_cpu)
+	fi
+	tmp=$meta.tmp
+	{
+		lab_provenance
+		echo "lab_describe: $(git -C "$LAB" describe --always --dirty 2>/dev/null || echo unknown)"
+		echo "host: $(uname -n)"
+		echo "host_cpu: $(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1)"
+		echo "host_microcode: $(sed -n 's/^microcode[[:space:]]*: //p' /proc/cpuinfo | head -n 1 | grep . || echo unknown)"
+		echo "host_kernel: $(uname -r)"
+		echo "host_cpus: $(nproc)"
+		echo "compiler: $(${CC:-cc} --version 2>/dev/null | head -n 1 | grep . || echo unknown)"
+		echo "glibc: $(getconf GNU_LIBC_VERSION 2>/dev/null || echo unknown)"
+		echo "qemu: ${qemu:-unknown}"
+		echo "accel: ${accel:-unknown}"
+		echo "vcpus: ${vcpus:-unknown}"
+		echo "mem: ${mem:-unknown}"
+		echo "guest_cpu: ${guest_cpu:-unknown}"
+		echo "kernel_release: ${release:-unknown}"
+		echo "variant: $variant"
+		echo "command: $*"
+		if [ -f "$meta" ]; then
+			grep -v -E "^($(echo $LAB_RUN_KEYS | tr ' ' '|')): " "$meta" || true
+		fi
+	} > "$tmp"
+	mv "$tmp" "$meta"
+}
+
+# run_figures_found DIR: run_figures for every bench whose CSV DIR holds (the file of its first
+# result: line; benches whose parse exists and whose meta declares figure: lines).
+run_figures_found() {
+	local m b benches=()
+	for m in "$LAB"/bench/*/meta; do
+		b=${m%/meta} b=${b##*/}
+		[ -x "$LAB/bench/$b/parse" ] && grep -q '^figure:' "$m" || continue
+		[ -f "$1/$(bench_csv "$b")" ] && benches+=("$b")
+	done
+	[ ${#benches[@]} -eq 0 ] || run_figures "$1" "${benches[@]}"
 }
 
 # run_dir_begin: make a hidden temporary directory under $DATA, removed unless finished.

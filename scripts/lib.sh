@@ -88,15 +88,62 @@ need_image() {
 		die "no kernel for '$1' (run: $(image_kernels_hint "$1"))"
 }
 
+# --- The accelerator policy: the one place that names the accelerators, checks ACCEL, CPUS and
+# MEM, and gives the defaults that follow from the accelerator. Everything that boots or picks
+# bench defaults calls accel_select (or accel_apply) first.
+
+# accel_check: stop in one line on an ACCEL, CPUS or MEM that cannot work, before any use.
+accel_check() {
+	case ${ACCEL:-auto} in
+	auto|kvm|tcg|icount) ;;
+	*) die "ACCEL must be auto, kvm, tcg or icount, not '$ACCEL'" ;;
+	esac
+	[ -z "${CPUS+set}" ] || case $CPUS in
+		''|*[!0-9]*|0*) die "CPUS must be a positive number, not '$CPUS'" ;;
+	esac
+	[ -z "${MEM+set}" ] || [[ $MEM =~ ^[1-9][0-9]*[KMG]?$ ]] ||
+		die "MEM must be a size such as 512M or 1G, not '$MEM'"
+}
+
+# accel_apply ACCEL: take a resolved accelerator and its defaults, exported: CPUS 1 under icount
+# (it runs the vCPUs one after the other; here a 2-vCPU icount guest did not reach init within
+# 300 s), else 2; MEM 512M.
+accel_apply() {
+	ACCEL=$1
+	case $ACCEL in kvm|tcg|icount) ;; *) die "ACCEL must be kvm, tcg or icount here, not '$ACCEL'" ;; esac
+	accel_check
+	if [ "$ACCEL" = icount ]; then CPUS=${CPUS:-1}; else CPUS=${CPUS:-2}; fi
+	MEM=${MEM:-512M}
+	export ACCEL CPUS MEM
+}
+
 # accel_resolve VARIANT [FALLBACK]: $ACCEL, or for "auto" (the default) kvm when a trial boot
 # of VARIANT works there, else FALLBACK (tcg; icount where exact counts are wanted).
 accel_resolve() {
 	local a=${ACCEL:-auto}
+	accel_check
 	if [ "$a" = auto ]; then
 		a=$("$LAB/scripts/kvm-probe" "$1")
 		[ "$a" = tcg ] && a=${2:-tcg}
 	fi
 	echo "$a"
+}
+
+# accel_select VARIANT [FALLBACK]: accel_resolve, then accel_apply (ACCEL, CPUS, MEM exported).
+accel_select() {
+	local a
+	a=$(accel_resolve "$@") || exit 1
+	accel_apply "$a"
+}
+
+# accel_args BENCH: the bench's default options under $ACCEL, from its meta's
+# "defaults: ACCEL OPTION..." lines (none for an accelerator it has no line for).
+accel_args() {
+	local a rest
+	while read -r a rest; do
+		[ "$a" = "${ACCEL:-none}" ] && echo "$rest"
+	done < <(sed -n 's/^defaults:[[:space:]]*//p' "$LAB/bench/$1/meta")
+	return 0
 }
 
 # bench_params BENCH: "param NAME: value" for each parameter bench/BENCH/meta declares, with

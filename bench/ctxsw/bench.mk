@@ -17,7 +17,7 @@ ctxsw: $(CTXSW_BIN) $(call IMAGES,$(VARIANTS)) $(BUILD)/initramfs/lab.cpio $(AB_
 CTXSW_PARAMS := $(call params,ctxsw,CTXSW_ITERS=$(CTXSW_ITERS) CTXSW_BATCHES=$(CTXSW_BATCHES) \
 	ACCEL=$(ACCEL) CPUS=$(CPUS))
 $(STAMPS)/ctxsw: $(CTXSW_BIN) $(call IMAGES,$(VARIANTS)) $(AB_BIN) bench/ctxsw/run \
-		bench/ctxsw/parse $(BOOT_DEPS) $(CTXSW_PARAMS) | $(BUILD)/initramfs/lab.cpio
+		bench/ctxsw/parse-output $(BOOT_DEPS) $(CTXSW_PARAMS) | $(BUILD)/initramfs/lab.cpio
 	scripts/stage "context switch and signal cost" bench/ctxsw/run $(VARIANTS)
 	@mkdir -p $(@D) && touch $@
 MAIN_STAGES += $(STAMPS)/ctxsw

@@ -10,6 +10,7 @@
 #   make arch-kernels ARCHES=arm64 ARM_VARIANTS="rseq-y rseq-n"
 #   make test                              also builds TEST_ARCHES' ARM_TEST_VARIANTS
 ARM_ARCHES := arm64 arm
+include scripts/arch/hackbench.mk
 # The main job's architectures (x86_64 is the lab itself); make test's ARM ones and variants.
 ARCHES ?= x86_64
 TEST_ARCHES ?= arm64 arm
@@ -79,7 +80,7 @@ $$($(1)_BIN)/rseq-suite: bench/rseq-suite/guest-run
 
 $(BUILD)/arch-deps/$(1)/bin/busybox: scripts/arch/fetch-busybox scripts/arch/fetch-deb
 	scripts/arch/fetch-busybox $(1)
-# ARM_EXTRA_BINS_ARCH: what bench.mk files add to the ARCH guest (hackbench's).
+# ARM_EXTRA_BINS_ARCH: what the axis adds to the ARCH guest (hackbench.mk).
 $(BUILD)/initramfs/$(1)/lab.cpio: scripts/guest/init scripts/make-initramfs $(call arm_bins,$(1)) \
 		$(ARM_EXTRA_BINS_$(1)) $(BUILD)/arch-deps/$(1)/bin/busybox $(BUILD)/tools/gen_init_cpio
 	@mkdir -p $$(@D)
@@ -96,10 +97,10 @@ $(BUILD)/images/$(1)/%.$$($(1)_IMG): kernel/fragments/arch-$(1).config \
 arch-guest-$(1): $(BUILD)/initramfs/$(1)/lab.cpio
 arch-kernels-$(1): $(call arm_images,$(1),$(ARM_VARIANTS))
 
-# bench/arch/run: CPU reads and per-CPU rows under icount in the rseq-y guest.
+# scripts/arch/run: CPU reads and per-CPU rows under icount in the rseq-y guest.
 $(STAMPS)/arch-bench-$(1): $(call arm_images,$(1),rseq-y) $(BUILD)/initramfs/$(1)/lab.cpio \
-		bench/arch/run $(BOOT_DEPS)
-	scripts/stage "CPU reads and per-CPU rows in a $(1) guest (icount)" bench/arch/run $(1) rseq-y
+		scripts/arch/run $(BOOT_DEPS)
+	scripts/stage "CPU reads and per-CPU rows in a $(1) guest (icount)" scripts/arch/run $(1) rseq-y
 	@mkdir -p $$(@D) && touch $$@
 endef
 $(foreach a,$(ARM_ARCHES),$(eval $(call arm_rules,$(a))))
@@ -113,8 +114,8 @@ $(foreach a,$(ARM_ARCHES),$(foreach v,$(ARM_ID_VARIANTS),$(eval \
 endif
 
 $(STAMPS)/arch-bench-x86_64: $(BUILD)/images/rseq-y.bzImage $(BUILD)/initramfs/lab.cpio \
-		bench/arch/run $(BOOT_DEPS)
-	scripts/stage "CPU reads and per-CPU rows in an x86_64 guest (icount)" bench/arch/run x86_64 rseq-y
+		scripts/arch/run $(BOOT_DEPS)
+	scripts/stage "CPU reads and per-CPU rows in an x86_64 guest (icount)" scripts/arch/run x86_64 rseq-y
 	@mkdir -p $(@D) && touch $@
 
 ARM_SELECTED := $(filter $(ARM_ARCHES),$(ARCHES))

@@ -7,7 +7,7 @@
 . "$(dirname "$0")/../../../scripts/tests/tap.sh"
 t=$(mktemp -d); trap 'rm -rf "$t"' EXIT
 fx=$LAB/bench/boot-time/tests/fixtures/hyperfine.json
-parse=$LAB/bench/boot-time/parse
+parse=$LAB/bench/boot-time/parse-json
 
 "$parse" tcg "$fx" > "$t/boot-time.csv"
 ok $? "the fixture parses"

@@ -22,7 +22,7 @@ else
 	for m in pipe_self pipe_roundtrip switch signal; do
 		is "$(grep -c "^$m [12] -\?[0-9]" "$t/on")" 2 "$m: one figure per batch"
 	done
-	"$LAB/bench/ctxsw/parse" "$t/on" >/dev/null; ok $? "the output parses"
+	"$LAB/bench/ctxsw/parse-output" "$t/on" >/dev/null; ok $? "the output parses"
 fi
 for bad in "--rseq maybe" "--iters 0" "--iters x" "--batches" "--frob"; do
 	# shellcheck disable=SC2086

@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
-# The ctxsw parse step (bench/ctxsw/parse) on captured lab-ctxsw output from an icount guest,
+# The ctxsw parse step (bench/ctxsw/parse-output) on captured lab-ctxsw output from an icount guest,
 # and on broken output: no rseq_state, a foreign line, two runs in one file, no figures.
 . "$(dirname "$0")/../../../scripts/tests/tap.sh"
-p=$LAB/bench/ctxsw/parse fx=$LAB/bench/ctxsw/tests/fixtures
+p=$LAB/bench/ctxsw/parse-output fx=$LAB/bench/ctxsw/tests/fixtures
 t=$(mktemp -d); trap 'rm -rf "$t"' EXIT
 
 rows=$("$p" "$fx/ctxsw.out"); ok $? "the captured guest output parses"

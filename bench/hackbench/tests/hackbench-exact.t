@@ -27,7 +27,7 @@ t=$(mktemp -d); trap 'rm -rf "$t"' EXIT
 hb() {
 	ACCEL=icount OUTDIR=$t/$1 QUIET=1 TIMEOUT=300 "$boot" rseq-y -- \
 		lab-hackbench on 2 2 20 100 "$2" >/dev/null 2>&1 &&
-		"$LAB/bench/hackbench/parse" --dir "$t/$1" > "$t/$1.csv"
+		"$LAB/bench/hackbench/parse-boot" --dir "$t/$1" > "$t/$1.csv"
 }
 hb a 1; ok $? "$ARCH: icount boot 1 (seed 1)"
 hb b 1; ok $? "$ARCH: icount boot 2 (seed 1)"

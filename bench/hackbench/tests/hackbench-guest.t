@@ -26,7 +26,7 @@ if require_image --part rseq-y; then
 	OUTDIR=$t/run QUIET=1 TIMEOUT=180 GUEST_ENV=GLIBC_TUNABLES=glibc.pthread.rseq=1 \
 		"$LAB/scripts/boot" rseq-y -- lab-hackbench on 1 2 10 100 >/dev/null 2>&1
 	ok $? "lab-hackbench runs Debian's hackbench in the guest"
-	is "$("$LAB/bench/hackbench/parse" --dir "$t/run" | wc -l)" 4 "  four runs, all with a Time: line"
+	is "$("$LAB/bench/hackbench/parse-boot" --dir "$t/run" | wc -l)" 4 "  four runs, all with a Time: line"
 else
 	skip "no rseq-y image" "rseq-y guest"
 fi

@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
-# The hackbench parse step (bench/hackbench/parse) on captured real output of Debian's
+# The hackbench parse step (bench/hackbench/parse-boot) on captured real output of Debian's
 # hackbench in a guest, and on broken output: no Time: line, cut short, malformed, failed run.
 . "$(dirname "$0")/../../../scripts/tests/tap.sh"
-p=$LAB/bench/hackbench/parse
+p=$LAB/bench/hackbench/parse-boot
 fx=$LAB/bench/hackbench/tests/fixtures
 t=$(mktemp -d); trap 'rm -rf "$t"' EXIT
 

@@ -16,6 +16,6 @@ bad "--cpu must be a number from 0" --cpu 4000
 
 err=$("$LAB/scripts/bench-host" --only nothing 2>&1); rc=$?
 ok $([ $rc -ne 0 ] && [ "$(wc -l <<<"$err")" -eq 1 ]; echo $?) "bench-host --only nothing: one-line error"
-like "$err" "--only takes cpu-read or percpu" "... saying what --only takes"
+like "$err" "no bench .nothing. with a guest: command" "... saying what --only takes"
 like "$("$bin" --list)" "^counter-rseq +counter" "--list names the strategies"
 done_testing
