@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: MIT
 """axis_arch: the architecture axis of the report (not a bench): the seed's arm32 table (d7822b1e24f2, ARMv7
 Cubietruck, ns) beside this lab's arm and arm64 guests, and x86_64 vs arm64 vs arm
-instructions per operation. Reads the runs bench/arch/run writes (data/*-arch-ARCH-VARIANT-
+instructions per operation. Reads the runs scripts/arch/run writes (data/*-arch-ARCH-VARIANT-
 ACCEL/, rows labelled ARCH-VARIANT): under icount a figure is an instruction count, exact and
 the same on any host; under TCG it is an emulator timing, labelled so."""
 
@@ -46,7 +46,7 @@ PERCPU = (
 
 
 def _arch_of(run):
-    """The architecture of a bench/arch/run run, or None for any other run."""
+    """The architecture of a scripts/arch/run run, or None for any other run."""
     if "-arch-" not in run.name:
         return None
     arch = run.keyvalues("cpu-read.meta").first("lab_arch")
@@ -145,7 +145,7 @@ def _abi_lines(icount):
 
 
 def tables(runs):
-    """The architecture tables, from bench/arch/run's runs."""
+    """The architecture tables, from scripts/arch/run's runs."""
     found = _latest(runs)
     if not found:
         return []

@@ -11,7 +11,7 @@ for want in "KSRC scripts/build-kernel" "TEST_VARIANTS Makefile" "CONFIG Makefil
 	"LAVA_WAIT lava/fetch" "N bench/hackbench/bench.mk"; do
 	grep -qxF "$want" <<< "$reads"; ok $? "knob-reads finds $want"
 done
-declared=$(sed -n 's/^param:[[:space:]]*\([A-Z_][A-Z0-9_]*\).*/\1/p' "$LAB/scripts/knobs" "$LAB"/bench/*/meta | sort -u)
+declared=$(sed -n 's/^param:[[:space:]]*\([A-Z_][A-Z0-9_]*\).*/\1/p' "$LAB/scripts/knobs" "$LAB"/bench/*/meta "$LAB"/scripts/arch/meta "$LAB"/scripts/kver/meta | sort -u)
 declare -A by
 while read -r k f; do by[$k]="${by[$k]:+${by[$k]} }$f"; done <<< "$reads"
 for k in $(printf '%s\n' "${!by[@]}" | sort); do

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
-# The report's architecture axis (labreport/axis_arch.py) from made-up runs (bench/arch/run's layout): the seed's
+# The report's architecture axis (labreport/axis_arch.py) from made-up runs (scripts/arch/run's layout): the seed's
 # arm32 figures beside each architecture's icount counts, speedups computed from the rows,
 # TCG labelled as emulator figures, other runs ignored, 72 columns, nothing without runs.
 . "$(dirname "$0")/tap.sh"

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
-# lab-nosys-rseq on the host (x86_64; the ARM guests run it in bench/arch/tests): under it
+# lab-nosys-rseq on the host (x86_64; the ARM guests run it in scripts/arch/tests): under it
 # rseq(2) fails with ENOSYS in the command and in everything it forks and execs, glibc runs
 # unregistered, our ABI test skips as on an RSEQ=n kernel, and the command's exit status or
 # signal comes back; without it the same programs see rseq.
