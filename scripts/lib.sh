@@ -155,7 +155,7 @@ bench_params() {
 	done < <(sed -n 's/^param:[[:space:]]*//p' "$LAB/bench/$1/meta")
 }
 
-# --- Failing early and loudly (issue 16) -------------------------------------------------------
+# --- Failing early and loudly ---------------------------------------------------------
 
 # check_path NAME PATH: stop in one line when PATH has a space or a comma. Kbuild (make O=, its
 # $(call) lists), our cpio lists and the variant files split on them, so such a path fails late

@@ -84,7 +84,7 @@ struct lab_cpu_read_goals lab_cpu_read_judge(const struct lab_result *r, int n)
 
 void lab_cpu_read_print_goals(FILE *f, const struct lab_cpu_read_goals *g)
 {
-	fprintf(f, "\nPerformance goals (issue 3; judged on any machine, meant for real hardware)\n");
+	fprintf(f, "\nPerformance goals (judged on any machine, meant for real hardware)\n");
 	if (isnan(g->rseq_minus_empty))
 		fprintf(f, "- rseq cpu_id read vs empty loop: no figure for one of them\n");
 	else

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* The CPU-read bench's performance goals (issue 3), judged on a finished table. */
+/* The CPU-read bench's performance goals, judged on a finished table. */
 #ifndef LAB_CPU_READ_GOALS_H
 #define LAB_CPU_READ_GOALS_H
 

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: MIT
-# The context-switch and signal-delivery bench (lab-ctxsw, issue 15): a static guest binary,
+# The context-switch and signal-delivery bench (lab-ctxsw): a static guest binary,
 # `make ctxsw` and the main job's stage (icount without working KVM: exact counts).
 CTXSW_BIN := $(BUILD)/guest/bin/lab-ctxsw
 GUEST_BINS += $(CTXSW_BIN)

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * lab-ctxsw: the cost of one context switch and of one signal delivery, the exact answer
- * beneath hackbench (issue 15). lmbench lat_ctx-style: two processes pinned to one CPU pass a
+ * beneath hackbench. lmbench lat_ctx-style: two processes pinned to one CPU pass a
  * token back and forth over two pipes, so every hop is a switch; the same pipe traffic in one
  * process (write then read, no switch) is subtracted. A signal sent to self with kill() and
  * caught by an empty handler is one delivery (and one sigreturn).

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: MIT
-# hackbench in the guests (issues 7 and 10), included by the top-level Makefile: Debian's
+# hackbench in the guests, included by the top-level Makefile: Debian's
 # rt-tests hackbench, which is dynamically linked, goes into the initramfs with the shared
 # libraries it needs and the dynamic loader (all under /lab/bin; the guest runs it through the
 # loader), plus a dynamic probe of glibc's rseq registration and the guest-side run script.

@@ -96,7 +96,7 @@ static void goals(FILE *f, const struct lab_result *r, int n, int ncpu)
 	const struct lab_result *an = find(r, n, "counter-global-atomic", ncpu);
 	double s, k;
 
-	fprintf(f, "\nPerformance goals (issue 4)\n");
+	fprintf(f, "\nPerformance goals\n");
 	if (g && q && !isnan(s = lab_ratio(median(g), median(q))))
 		fprintf(f, "- rseq counter vs getcpu+atomic, 1 thread: %.1fx faster (goal >= 5x, "
 			"seed 7.7x): %s\n", s, s >= 5 ? "met" : "MISSED");

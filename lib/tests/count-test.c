@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Unit test of the counted figures (issues 8, 9): decoding a perf_event group read into
+ * Unit test of the counted figures: decoding a perf_event group read into
  * cycles and instructions (scaling when multiplexed, nothing when the counters never ran), the
  * icount difference of minima, and the CSV columns they feed (empty when not counted, and no
  * ns figure for icount rows).

@@ -52,7 +52,7 @@ printf '1\nfoo\n' > "$t/bad"
 err=$("$ab" "$t/n" "$t/bad" 2>&1); is $? 1 "a non-number is bad input (exit 1)"
 like "$err" 'bad:2: not a number' "naming file and line"
 
-# Many comparisons (issue 15): Holm over every comparison of one lab-ab call, each difference
+# Many comparisons: Holm over every comparison of one lab-ab call, each difference
 # with its interval, the rank view and the runs a 1 % change needs. k1's difference has
 # Welch p 0.037 alone (t 2.5, df 8); with k2's second test Holm makes it 0.074.
 { echo "key,variant,value"

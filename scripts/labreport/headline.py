@@ -85,10 +85,37 @@ def _switch(runs, ab):
             what = ("context switch, rseq area registered" if r["variant"] == "rseq-y/reg"
                     else "context switch, CONFIG_RSEQ=y alone")
             verdict = r.get("verdict", "")
-            out.append((what + " vs RSEQ=n", "icount, %s" % r.get("design", "unpaired"),
+            out.append((what + " vs RSEQ=n",
+                        "icount, %s" % r.get("design", "unpaired").replace(" units", " batches"),
                         "%+.1f insn [%+.1f, %+.1f], %s" % (float(r["diff"]), float(r["diff_lo"]),
                                                           float(r["diff_hi"]), verdict),
                         run.name))
+    return out
+
+
+def _hackbench(runs, ab):
+    """hackbench, glibc registering, RSEQ=y vs RSEQ=n per mode: the change with its interval
+    over boots, or why there is none and how many boots +-1 % precision needs."""
+    # The main job's kernels (rseq-n vs rseq-y of the default release, x86-64).
+    found = [r for r in runs if r.has("hackbench.csv") and r.name.endswith("-hackbench")
+             and r.csv("hackbench.csv")[0].get("variant") == "rseq-n"]
+    if not found:
+        return []
+    run = found[-1]
+    out = []
+    for r in stats.compare(ab, run.path / "hackbench.csv", key="mode,ipc", bench="hackbench"):
+        if r.get("variant") != "rseq-y/reg":
+            continue
+        design = "icount, %s x %s reps" % (r.get("design", "unpaired"), r.get("reps", "?"))
+        lo, hi = r.get("rel_lo", "nan"), r.get("rel_hi", "nan")
+        if lo in ("", "nan") or hi in ("", "nan"):
+            fig = "%+.2f %%, no interval (%s); +-1 %% precision needs %s boots" % (
+                float(r["pct"]), r.get("verdict", ""), r.get("boots_1pct", "?"))
+        else:
+            fig = "%+.2f %% [%+.2f, %+.2f], %s" % (float(r["pct"]), float(lo), float(hi),
+                                                  r.get("verdict", ""))
+        out.append(("hackbench %s, glibc registering: RSEQ=y vs n" % r["key"].replace(",", "/"),
+                    design.replace(" units", " boots"), fig, run.name))
     return out
 
 
@@ -106,7 +133,7 @@ def _size(runs):
 
 def rows(runs, ab):
     """The headline's rows: (what, how, figure, run)."""
-    return _reads(runs) + _counter(runs) + _switch(runs, ab) + _size(runs)
+    return _reads(runs) + _counter(runs) + _switch(runs, ab) + _hackbench(runs, ab) + _size(runs)
 
 
 def markdown(runs, ab):

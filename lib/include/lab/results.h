@@ -28,7 +28,7 @@ struct lab_result {
 	/* Kernel rseq events over the row (lab/kstats.h); has_kstats 0: the file was absent. */
 	int has_kstats;
 	uint64_t kstats[LAB_KSTATS_N];
-	/* Counted figures per repetition (issue 8/9); NULL: not counted, empty columns. */
+	/* Counted figures per repetition; NULL: not counted, empty columns. */
 	double *instr;      /* instructions/op: exact under QEMU icount, else from the PMU */
 	const char *instr_source; /* "icount" or "pmu" */
 	double *pmu_cycles; /* PMU core cycles/op */
