@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
-# The rseq counter deltas of bench/hackbench/parse --dir, on counters with known before and
+# The rseq counter deltas of bench/hackbench/parse-boot --dir, on counters with known before and
 # after values (the rseq/stats layout guest-run copies: "name: value" lines): notify_resume is
 # the slow-path and signal deliveries during the run (after - before, both counted),
 # cpu_id_updates the ids written; the other counters move by other amounts so that reading a
 # wrong one shows.
 . "$(dirname "$0")/../../../scripts/tests/tap.sh"
-p=$LAB/bench/hackbench/parse
+p=$LAB/bench/hackbench/parse-boot
 fx=$LAB/bench/hackbench/tests/fixtures
 t=$(mktemp -d); trap 'rm -rf "$t"' EXIT
 cp "$fx"/hb-* "$t/"

@@ -8,7 +8,7 @@
 ab=$BUILD/host/bin/lab-ab
 [ -x "$ab" ] || { echo "1..1"; echo "not ok 1 - $ab is built (make $ab)"; exit 1; }
 t=$(mktemp -d); trap 'rm -rf "$t"' EXIT
-# mkrun NAME ARCH ACCEL RELEASE BASE: 3 columns x 4 modes x 4 runs; rseq-n's runs are BASE +
+# mkrun NAME ARCH ACCEL RELEASE BASE: 3 columns x 4 modes x 4 boots (rounds) of 1 run; rseq-n's runs are BASE +
 # 0..3 thousandths, rseq-y/unreg's 1 % higher, rseq-y/reg's the same as rseq-n's; the
 # thread/pipe runs of rseq-n had an idle tick.
 mkrun() {
@@ -23,7 +23,7 @@ mkrun() {
 			for r in 0 1 2 3; do
 				val=$(awk -v b="$5" -v r=$r -v v=$v 'BEGIN { x = b + r / 1000; if (v == "rseq-y/unreg") x *= 1.01; printf "%.5f", x }')
 				idle=0; [ "$v,$m" = "rseq-n,thread,pipe" ] && idle=1
-				echo "$v,${v%%/*},x,$3,1,$r,$m,4,40,200,100,$val,Ginsn,,,1,$idle,$2"
+				echo "$v,${v%%/*},x,$3,$((r + 1)),1,$m,4,40,200,100,$val,Ginsn,,,1,$idle,$2"
 			done
 		done
 	  done; } > "$d/hackbench.csv"
@@ -40,7 +40,7 @@ is "$(section)" "" "two architectures on different releases: no section"
 mkrun 20260101T000004Z-vm-hackbench-arm64 arm64 icount 6.1.0 0.7
 out=$(section)
 like "$out" 'kernels 6\.1\.0; % change' "two architectures on one release: the table"
-like "$out" '^proc/pipe +x86_64 +0\.50[12] +\+1\.0 \[\+[0-9.]+, \+[0-9.]+\]\* +\+0\.0 \[-' \
+like "$out" '^proc/pipe +x86_64 +0\.50[12] +\+1\.0 \[\+[0-9.]+, \+[0-9.]+\]\* +\+0\.0 \[[-+]' \
 	"x86_64's rseq-n mean, unreg +1.0 % significant with its interval, reg +0.0"
 like "$out" '^ +arm64 +0\.70[12] +\+1\.0 \[' "arm64's row beside it"
 like "$out" 'idle ticks in the runs\): thr/pipe\.' "the idle-tick mode is named"
