@@ -17,9 +17,10 @@ FIGURES_HEADER = ["bench", "figure", "side", "accel", "unit", "boot", "rep", "va
 # The run variants compare boots, and the side each is in the comparison.
 SIDES = {"cmp-base": "base", "cmp-test": "test"}
 
-# --- Benches without a parse of their own yet -------------------------------------------------
-# Their figures, as the Perl compare-figures named them. Drop a bench here once its meta
-# declares `figure:` lines and it has a C1 parse; drop the table and LEGACY_ROWS with the last.
+# --- Benches compare keys itself ----------------------------------------------------------------
+# A figure of these is one bench row keyed on everything but the kernel (method, glibc state,
+# threads): their own parse keys on the variant column, which under compare names the kernel
+# and its glibc state together. Their figure names, for FAIL_ABOVE.
 _GLIBC = ["", ".glibc-off", ".glibc-enosys"]
 _CPUREAD = ["empty", "empty-dep", "gs-dummy", "gs-rseq", "gs-rseq-dep", "lsl", "lsl-dep",
             "rdpid", "rdtscp", "rdtscp-dep", "rseq-glibc", "rseq-glibc-dep", "rseq-lazy",
@@ -28,7 +29,7 @@ _CPUREAD = ["empty", "empty-dep", "gs-dummy", "gs-rseq", "gs-rseq-dep", "lsl", "
 _PERCPU = ["counter-getcpu-atomic", "counter-global-atomic", "counter-mutex",
            "counter-rseq-cpuid-atomic", "counter-rseq", "counter-tls", "list-cas", "list-rseq",
            "list-spinlock", "lock-cmpxchg", "lock-rseq"]
-LEGACY_FIGURES = {
+KEYED_FIGURES = {
     "cpu-read": [m + g for m, g in itertools.product(_CPUREAD, _GLIBC)],
     "percpu": [m + g + t for m, g, t in itertools.product(_PERCPU, _GLIBC, [".t1", ".t2", ".t4"])],
     "hackbench": [f"{m}-{i}{g}" for m, i, g in itertools.product(
@@ -36,11 +37,11 @@ LEGACY_FIGURES = {
     "size": ["text", "data", "bss", "bzimage_bytes"],
 }
 # The CSV file each of them leaves in a run.
-LEGACY_CSV = {"cpu-read": "cpu-read.csv", "percpu": "percpu.csv",
+KEYED_CSV = {"cpu-read": "cpu-read.csv", "percpu": "percpu.csv",
               "hackbench": "hackbench.csv", "size": "sizes.csv"}
 
 
-LEGACY_COLUMNS = ["variant", "accel", "method", "glibc_rseq", "threads", "status", "ns_per_op",
+KEYED_COLUMNS = ["variant", "accel", "method", "glibc_rseq", "threads", "status", "ns_per_op",
                   "instructions_per_op"]
 
 
@@ -48,16 +49,16 @@ def _row(bench, figure, side, accel, unit, boot, rep, value):
     return dict(zip(FIGURES_HEADER, (bench, figure, side, accel, unit, boot, rep, value)))
 
 
-def legacy_rows(run, bench):
+def keyed_rows(run, bench):
     """C1 rows of a bench that has no parse yet, from its CSV in run (a labdata.Run)."""
     out = []
-    rows = run.csv(LEGACY_CSV[bench])
-    need = {"cpu-read": LEGACY_COLUMNS, "percpu": LEGACY_COLUMNS,
+    rows = run.csv(KEYED_CSV[bench])
+    need = {"cpu-read": KEYED_COLUMNS, "percpu": KEYED_COLUMNS,
             "hackbench": ["kernel", "glibc_rseq", "accel", "round", "rep", "mode", "ipc",
                           "value", "unit"], "size": ["variant"]}[bench]
     missing = [c for c in need if rows and c not in rows[0]]
     if missing:
-        raise ValueError(f"{run.name}/{LEGACY_CSV[bench]}: no column {', '.join(missing)}")
+        raise ValueError(f"{run.name}/{KEYED_CSV[bench]}: no column {', '.join(missing)}")
     if bench in ("cpu-read", "percpu"):
         for r in rows:
             if r.get("status") != "ok":
@@ -79,7 +80,7 @@ def legacy_rows(run, bench):
                             r.get("rep", ""), r.get("value", "")))
     else:
         for r in rows:
-            for c in LEGACY_FIGURES["size"]:
+            for c in KEYED_FIGURES["size"]:
                 if r.get(c, "") != "":
                     out.append(_row(bench, c, r.get("variant", ""), "none", "bytes", "1", "",
                                     r[c]))
@@ -95,10 +96,9 @@ def meta(bench):
 
 def declared(bench):
     """The figure names (BENCH.FIGURE) bench declares: its meta's `figure:` lines (C2)."""
-    names = [qualified(bench, v.split()[0]) for v in meta(bench).all("figure") if v.split()]
-    if not names and bench in LEGACY_FIGURES:
-        names = [qualified(bench, f) for f in LEGACY_FIGURES[bench]]
-    return names
+    if bench in KEYED_FIGURES:
+        return [qualified(bench, f) for f in KEYED_FIGURES[bench]]
+    return [qualified(bench, v.split()[0]) for v in meta(bench).all("figure") if v.split()]
 
 
 def benches():
@@ -120,28 +120,30 @@ def matches(pattern, name):
 # --- The figures of a run ----------------------------------------------------------------------
 
 def run_benches(run):
-    """The benches whose results run holds (a BENCH.meta of a bench with a C1 parse, or a
-    legacy bench's CSV)."""
-    found = set()
+    """The benches whose results run holds: a CSV compare keys itself (KEYED_CSV), or a
+    BENCH.meta of a bench with figures and a parse."""
+    found = {b for b, f in KEYED_CSV.items() if run.has(f)}
     for m in run.files("*.meta"):
         b = m[:-len(".meta")]
-        if meta(b).all("figure") and (LAB / "bench" / b / "parse").is_file():
-            found.add(b)
-    for b, f in LEGACY_CSV.items():
-        if b not in found and not meta(b).all("figure") and run.has(f):
+        if b not in KEYED_CSV and meta(b).all("figure") and (LAB / "bench" / b / "parse").is_file():
             found.add(b)
     return sorted(found)
 
 
 def run_figures(run):
-    """The C1 rows of one boot run: its figures.csv, else written there by each bench's parse
-    (the legacy extraction for benches without one)."""
-    if run.has("figures.csv"):
-        return run.csv("figures.csv")
+    """The C1 rows of one boot run. The benches in KEYED_CSV are keyed here, on everything
+    but the kernel (side = the kernel, cmp-base or cmp-test; the glibc state, threads and
+    method in the figure's name), since their own parse keys on the variant column; every
+    other bench through its figures.csv or its parse. Nothing is written into the run."""
     rows = []
-    for b in run_benches(run):
-        if b in LEGACY_CSV and not meta(b).all("figure"):
-            rows += legacy_rows(run, b)
+    own = run.csv("figures.csv") if run.has("figures.csv") else []
+    for b in sorted(set(run_benches(run)) | {r.get("bench") for r in own if r.get("bench")}):
+        if b in KEYED_CSV and run.has(KEYED_CSV[b]):
+            rows += keyed_rows(run, b)
+            continue
+        mine = [r for r in own if r.get("bench") == b]
+        if mine:
+            rows += mine
             continue
         p = subprocess.run([str(LAB / "bench" / b / "parse"), str(run.path)],
                            capture_output=True, text=True, check=False)
@@ -149,7 +151,6 @@ def run_figures(run):
             raise ValueError(f"bench/{b}/parse {run.path.name} failed: "
                              + (p.stderr.strip().splitlines() or ["no message"])[-1])
         rows += labdata.parse_table(p.stdout)
-    write_figures(run.path / "figures.csv", rows)
     return rows
 
 
