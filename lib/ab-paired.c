@@ -359,25 +359,7 @@ struct lab_vc lab_vc_paired(const double *d, int n, double ssw, int dfw, double 
 
 int lab_pairs_needed(double sd_d, double delta, double alpha, double power)
 {
-	double z, n0;
-
-	if (isnan(sd_d) || isnan(delta) || delta <= 0)
-		return -1;
-	if (sd_d == 0)
-		return 1;
-	/* the normal answer is a lower bound; t's heavier tails add a few pairs */
-	z = lab_t_quantile(alpha, 1e7) + (power > 0 ? lab_t_quantile(2 * (1 - power), 1e7) : 0);
-	n0 = (z * sd_d / delta) * (z * sd_d / delta);
-	if (n0 > 100000)
-		return -1;
-	for (int n = n0 > 2 ? (int)n0 : 2; n <= 100000; n++) {
-		double t = lab_t_quantile(alpha, n - 1) +
-			   (power > 0 ? lab_t_quantile(2 * (1 - power), n - 1) : 0);
-
-		if (t * sd_d / sqrt(n) <= delta)
-			return n;
-	}
-	return -1;
+	return lab_samples_needed(sd_d, delta, alpha, power, 1);
 }
 
 int lab_boots_needed(const struct lab_vc *vc, int r, double delta, double alpha)

@@ -378,7 +378,7 @@ void lab_holm(const double *p, double *adj, int k)
 	free(o);
 }
 
-int lab_runs_needed(double sd, double delta, double alpha, double power)
+int lab_samples_needed(double sd, double delta, double alpha, double power, int samples)
 {
 	double z, n0;
 
@@ -386,20 +386,25 @@ int lab_runs_needed(double sd, double delta, double alpha, double power)
 		return -1;
 	if (sd == 0)
 		return 1;
-	/* the normal answer is a lower bound; t's heavier tails add a few runs */
+	/* the normal answer is a lower bound; t's heavier tails add a few more */
 	z = lab_t_quantile(alpha, 1e7) + (power > 0 ? lab_t_quantile(2 * (1 - power), 1e7) : 0);
-	n0 = 2 * (z * sd / delta) * (z * sd / delta);
+	n0 = samples * (z * sd / delta) * (z * sd / delta);
 	if (n0 > 100000)
 		return -1;
 	for (int n = n0 > 2 ? (int)n0 : 2; n <= 100000; n++) {
-		double df = 2.0 * n - 2;
+		double df = samples * (n - 1.0);
 		double t = lab_t_quantile(alpha, df) +
 			   (power > 0 ? lab_t_quantile(2 * (1 - power), df) : 0);
 
-		if (t * sd * sqrt(2.0 / n) <= delta)
+		if (t * sd * sqrt((double)samples / n) <= delta)
 			return n;
 	}
 	return -1;
+}
+
+int lab_runs_needed(double sd, double delta, double alpha, double power)
+{
+	return lab_samples_needed(sd, delta, alpha, power, 2);
 }
 
 const char *lab_ab_verdict_name(enum lab_verdict v)

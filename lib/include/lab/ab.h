@@ -79,6 +79,10 @@ void lab_holm(const double *p, double *adj, int k);
  * at two-sided level alpha (e.g. 0.05) by Welch's t, or (power 0) for a confidence interval
  * of the difference no wider than +-delta. 1 when sd is 0; -1 when over 100000. */
 int lab_runs_needed(double sd, double delta, double alpha, double power);
+/* The smallest n per side for a two-sample (samples 2) or one-sample (1, paired differences)
+ * test to resolve delta at this sd, alpha and power (0: the interval's half-width alone);
+ * -1 beyond 100000. */
+int lab_samples_needed(double sd, double delta, double alpha, double power, int samples);
 
 /* The distribution view of a sample: its values sorted and cut wherever two neighbours are
  * more than gap (a fraction of the median, e.g. 0.03) apart. Writes up to max clusters'
