@@ -4,13 +4,7 @@
 # failure can hide it): a guest command that exited 3 inside a LAVA job LAVA calls Complete is
 # a FAILED cell and no run; an unfinished job, or a submitted one never fetched, makes merge
 # exit 1 though every other job merged.
-. "$(dirname "$0")/../../scripts/tests/tap.sh"
-python3 -c 'import yaml' 2>/dev/null || { skip "python3-yaml is missing" "merge status"; done_testing; exit; }
-fx=$LAB/lava/tests/fixtures
-merge=$LAB/lava/merge
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-export DATA=$tmp/data
+. "$(dirname "$0")/lava-tap.sh"
 
 mk() { # mk NAME: a copy of the complete job as NAME
 	cp -r "$fx/job-ok" "$tmp/$1"

@@ -5,13 +5,7 @@
 # log cut off inside the data block, a cancelled job, an unfinished one, a submitted job never
 # fetched. Complete jobs become ordinary data/ runs; every other job is a FAILED or missing
 # line and cell, never a silent gap; bad input is one line and leaves data/ untouched.
-. "$(dirname "$0")/../../scripts/tests/tap.sh"
-python3 -c 'import yaml' 2>/dev/null || { skip "python3-yaml is missing" "merge"; done_testing; exit; }
-fx=$LAB/lava/tests/fixtures
-merge=$LAB/lava/merge
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-export DATA=$tmp/data
+. "$(dirname "$0")/lava-tap.sh"
 
 # The complete job: a run with the guest's CSV, the job and its device named.
 out=$("$merge" "$fx/job-ok" 2>&1); r=$?
