@@ -24,6 +24,12 @@ def parse_table(text, delimiter=","):
     return list(reader)
 
 
+def read_header(path):
+    """The column names of the CSV file at path (its header line)."""
+    with open(path, newline="", **ENCODING) as f:
+        return next(csv.reader(f), [])
+
+
 def read_csv(path):
     """Rows of the CSV file at path (see parse_table)."""
     with open(path, newline="", **ENCODING) as f:

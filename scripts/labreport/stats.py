@@ -55,7 +55,7 @@ def compare(ab, csv_path, key="mode,ipc", bench=None):
         raise StatsError("no %s (run: make %s)" % (ab, ab))
     cmd = [ab, "--csv", str(csv_path), "--key", key, "--format", "tsv"]
     unit, pair = design_of(bench) if bench else (None, None)
-    header = (Path(csv_path).read_text(**labdata.ENCODING).split("\n") or [""])[0].split(",")
+    header = labdata.read_header(csv_path)
     for option, col in (("--unit", unit), ("--pair", pair)):
         if col and col in header and knows(ab, option):
             cmd += [option, col]
