@@ -1,12 +1,12 @@
 # SPDX-License-Identifier: MIT
 """The context-switch and signal section of the report (found by labreport.loader): the
 newest ctxsw run, the median instructions per event of each column (rseq-n, rseq-y without
-and with an rseq area registered) and each column's difference from rseq-n. Under icount
-these are exact counts per batch; the median over batches leaves out the batch a periodic
-kernel job lands in."""
+and with an rseq area registered), then each column's mean difference from rseq-n with its
+interval, paired by batch as the bench's meta declares (lab-ab), and Holm's verdict."""
 
 import statistics
 
+from labreport import stats
 from labreport.model import Table
 from labreport.rows import cell
 from labreport.runs import latest_with
@@ -38,7 +38,16 @@ def tables(runs):
             line += "%14s" % ("-" if v is None else "%.1f" % v if c == cols[0]
                                else "%.1f %+.1f" % (v, v - base))
         out += [line, "  (%s)" % what]
-    out += ["each column after the first: its median and its difference from",
-            cols[0] + "; lab-ab's comparison with intervals: ab.txt in the run"]
+    out += ["each column after the first: its median and its difference from " + cols[0]]
+    ab = stats.compare(stats.lab_ab_path(), run.path / "ctxsw.csv", key="metric", bench="ctxsw")
+    design = next((r.get("design") for r in ab if r.get("design")), "unpaired")
+    out += ["", "vs %s, %s:" % (cols[0], design),
+            "mean difference [95 % interval], verdict after Holm"]
+    for r in ab:
+        if r.get("variant") == cols[0] or r.get("key") not in ("switch", "signal"):
+            continue
+        out.append("  %-7s %-13s %+8.2f [%+.2f, %+.2f] %s" % (
+            r["key"], r["variant"][:13], cell(r, "diff"), cell(r, "diff_lo"),
+            cell(r, "diff_hi"), r.get("verdict", "")))
     return [Table("What CONFIG_RSEQ costs the scheduler: one switch, one signal", rows=out,
                   runs=[run])]

@@ -23,4 +23,9 @@ txt=$(cat "$t/plots/report.txt" 2>/dev/null)
 like "$txt" "^What CONFIG_RSEQ costs the scheduler" "it has the ctxsw section"
 like "$txt" "^switch +2266\\.0 +2370\\.0 \\+104\\.0$" "switch: medians (the odd batch left out) and the difference"
 like "$txt" "^signal +2910\\.0 +2990\\.0 \\+80\\.0$" "signal: the same"
+# Batch k of one column pairs with batch k of the other (the meta's pair: batch): the
+# differences 104, 70, 104 give a mean of +92.67 with the paired interval.
+like "$txt" "^vs rseq-n, paired by batch, 3 units:" "the comparison is paired by batch"
+like "$txt" "^  switch +rseq-y/reg +\\+92\\.67 \\[[-+][0-9.]+, \\+[0-9.]+\\] " "switch: the mean difference and its interval"
+like "$txt" "^  signal +rseq-y/reg +\\+80\\.00 \\[\\+80\\.00, \\+80\\.00\\] " "signal: an exact shift, a zero-width interval"
 done_testing
