@@ -24,6 +24,12 @@ def _icount_rows(runs, name, variant="rseq-y"):
     return (run.csv(name + ".csv"), run) if run else ([], None)
 
 
+def _host(run):
+    """ "host: CPU model" of a host run (hosts differ between runs: each row says its own)."""
+    ident, _ = R.host_identity(R.meta(run))
+    return "host: %s" % (ident["cpu"] if ident else "CPU not recorded")
+
+
 def _by_method(rows):
     return {r["method"]: r for r in rows if r.get("status") == "ok"}
 
@@ -49,6 +55,9 @@ def _reads(runs):
               ("syscall", "`getcpu` system call"))
     for rows, run, how, fmt in ((*_host_rows(runs, "cpu-read"), "host", _ns),
                                 (*_icount_rows(runs, "cpu-read"), "icount, rseq-y", _insn)):
+        if run is None:
+            continue
+        how = _host(run) if how == "host" else how
         by = _by_method(rows)
         for method, what in wanted:
             if method in by:
@@ -61,12 +70,15 @@ def _counter(runs):
     out = []
     for rows, run, how in ((*_host_rows(runs, "percpu"), "host"),
                            (*_icount_rows(runs, "percpu"), "icount, rseq-y")):
+        if run is None:
+            continue
+        unit = "ns" if how == "host" else "insn"
+        how = _host(run) if how == "host" else how
         by = {r["method"]: r for r in rows
               if r.get("status") == "ok" and r.get("threads") == "1"}
         a, b = by.get("counter-getcpu-atomic"), by.get("counter-rseq")
         if a and b:
             ratio = cell(a, "ns_per_op") / cell(b, "ns_per_op")
-            unit = "ns" if how == "host" else "insn"
             out.append(("per-CPU counter, 1 thread: getcpu+atomic / rseq", how,
                         "%.3g / %.3g %s = %.1fx" % (cell(a, "ns_per_op"), cell(b, "ns_per_op"),
                                                      unit, ratio), run.name))

@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
+# readme-results: the README's headline table comes from data/ (labreport.headline) and goes
+# between the results markers, each row naming its run; the rest of the README is kept; a
+# README without the markers is refused in one line and left as it was.
+. "$(dirname "$0")/tap.sh"
+[ -x "$BUILD/host/bin/lab-ab" ] || { echo "1..1"; echo "not ok 1 - lab-ab is built (make lib-tests)"; exit 1; }
+t=$(mktemp -d); trap 'rm -rf "$t"' EXIT
+fx=$LAB/scripts/tests/fixtures/report-data
+printf 'before\n<!-- results:begin -->\nstale line\n<!-- results:end -->\nafter\n' > "$t/README.md"
+DATA=$fx README=$t/README.md "$LAB/scripts/readme-results" > "$t/out" 2>&1
+is "$?" 0 "readme-results runs on the fixture data"
+txt=$(cat "$t/README.md")
+like "$txt" "^before$" "the text before the markers is kept"
+like "$txt" "^after$" "and the text after them"
+ok $(grep -q "stale line" <<< "$txt"; echo $((!$?))) "the old table is replaced"
+like "$txt" '^\| `getcpu` system call \| host: AMD EPYC \| 156\.36 ns \(152\.76-162\.37\) \| `20260101T000000Z-fixture-host` \|$' \
+	"a host row: its CPU, the median with the reps' range, its run"
+like "$txt" '^\| hackbench thread/socket, glibc registering: RSEQ=y vs n \| icount, paired by round, 4 boots x 1 reps \| \+2\.9[0-9] % \[\+[0-9.]+, \+[0-9.]+\], significant \|' \
+	"a hackbench row: the design, the change and its interval over boots"
+like "$txt" '^\| CONFIG_RSEQ=y: vmlinux text, data \| size\(1\) \| \+404 / \+128 bytes \|' "the size row"
+printf 'no markers\n' > "$t/plain.md"
+err=$(DATA=$fx README=$t/plain.md "$LAB/scripts/readme-results" 2>&1); r=$?
+is "$r/$(wc -l <<< "$err")" "1/1" "a README without the markers: exit 1, one line"
+is "$(cat "$t/plain.md")" "no markers" "and it is left as it was"
+done_testing
