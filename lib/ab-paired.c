@@ -86,36 +86,20 @@ static double *subset_sums(const int *w, int n, int smax)
 
 double lab_signrank_p(const double *d, int n, double *wplus)
 {
-	int m = 0, *r2, w2 = 0, tot2 = 0, *idx;
-	double *a, ties = 0, p;
+	int m = 0, *r2, w2 = 0, tot2 = 0;
+	double *a, *mag, ties, p;
 
 	*wplus = 0;
 	a = malloc((n > 0 ? n : 1) * sizeof(*a));
-	idx = malloc((n > 0 ? n : 1) * sizeof(*idx));
+	mag = calloc(n > 0 ? n : 1, sizeof(*mag));
 	r2 = malloc((n > 0 ? n : 1) * sizeof(*r2));
 	/* zeros carry no sign: dropped (Wilcoxon's convention) */
 	for (int i = 0; i < n; i++)
-		if (d[i] != 0)
-			a[m++] = d[i];
-	for (int i = 0; i < m; i++)
-		idx[i] = i;
-	for (int i = 1; i < m; i++)
-		for (int j = i; j > 0 && fabs(a[idx[j]]) < fabs(a[idx[j - 1]]); j--) {
-			int t = idx[j];
-			idx[j] = idx[j - 1];
-			idx[j - 1] = t;
+		if (d[i] != 0) {
+			a[m] = d[i];
+			mag[m++] = fabs(d[i]);	/* the ranks are of the magnitudes */
 		}
-	for (int i = 0; i < m;) {
-		int j = i;
-
-		while (j + 1 < m && fabs(a[idx[j + 1]]) == fabs(a[idx[i]]))
-			j++;
-		/* positions i..j share the midrank, doubled: i + j + 2 */
-		for (int k = i; k <= j; k++)
-			r2[idx[k]] = i + j + 2;
-		ties += (double)(j - i + 1) * (j - i + 1) * (j - i + 1) - (j - i + 1);
-		i = j + 1;
-	}
+	ties = lab_midranks2(mag, m, r2);
 	for (int i = 0; i < m; i++) {
 		tot2 += r2[i];
 		if (a[i] > 0)
@@ -142,7 +126,7 @@ double lab_signrank_p(const double *d, int n, double *wplus)
 		p = var > 0 ? erfc((z > 0 ? z : 0) / sqrt(2)) : 1;
 	}
 	free(a);
-	free(idx);
+	free(mag);
 	free(r2);
 	return p > 1 ? 1 : p;
 }

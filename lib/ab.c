@@ -221,30 +221,25 @@ static int cmp_double(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
-/* Two-sided p of the rank sum of other, exact over all splits of the pooled values (ties
- * as midranks) up to 120 values, else the normal approximation with the tie correction. */
-static double mw_pvalue(const double *base, int n, const double *other, int m, double *u)
+double lab_midranks2(const double *key, int n, int *r2)
 {
-	int N = n + m, *r2 = malloc(N * sizeof(int)), w2 = 0, smax = 0;
-	double *v = malloc(N * sizeof(double)), p, ties = 0;
-	int *idx = malloc(N * sizeof(int));
+	int *idx = malloc((n > 0 ? n : 1) * sizeof(int));
+	double ties = 0;
 
-	for (int i = 0; i < N; i++) {
-		v[i] = i < n ? base[i] : other[i - n];
+	for (int i = 0; i < n; i++)
 		idx[i] = i;
-	}
-	/* rank by value: a selection order is enough at these sizes */
-	for (int i = 0; i < N; i++)
-		for (int j = i + 1; j < N; j++)
-			if (v[idx[j]] < v[idx[i]]) {
-				int t = idx[i];
-				idx[i] = idx[j];
-				idx[j] = t;
-			}
-	for (int i = 0; i < N;) {
+	/* an insertion order is enough at these sizes */
+	for (int i = 1; i < n; i++)
+		for (int j = i; j > 0 && key[idx[j]] < key[idx[j - 1]]; j--) {
+			int t = idx[j];
+
+			idx[j] = idx[j - 1];
+			idx[j - 1] = t;
+		}
+	for (int i = 0; i < n;) {
 		int j = i;
 
-		while (j + 1 < N && v[idx[j + 1]] == v[idx[i]])
+		while (j + 1 < n && key[idx[j + 1]] == key[idx[i]])
 			j++;
 		/* positions i..j share the midrank (i + 1 + j + 1) / 2, doubled: i + j + 2 */
 		for (int k = i; k <= j; k++)
@@ -252,6 +247,20 @@ static double mw_pvalue(const double *base, int n, const double *other, int m, d
 		ties += (double)(j - i + 1) * (j - i + 1) * (j - i + 1) - (j - i + 1);
 		i = j + 1;
 	}
+	free(idx);
+	return ties;
+}
+
+/* Two-sided p of the rank sum of other, exact over all splits of the pooled values (ties
+ * as midranks) up to 120 values, else the normal approximation with the tie correction. */
+static double mw_pvalue(const double *base, int n, const double *other, int m, double *u)
+{
+	int N = n + m, *r2 = malloc(N * sizeof(int)), w2 = 0, smax = 0;
+	double *v = malloc(N * sizeof(double)), p, ties;
+
+	for (int i = 0; i < N; i++)
+		v[i] = i < n ? base[i] : other[i - n];
+	ties = lab_midranks2(v, N, r2);
 	for (int i = 0; i < N; i++) {
 		smax += r2[i];
 		if (i >= n)
@@ -278,7 +287,6 @@ static double mw_pvalue(const double *base, int n, const double *other, int m, d
 		p = var > 0 ? erfc((z > 0 ? z : 0) / sqrt(2)) : 1;
 	}
 	free(v);
-	free(idx);
 	free(r2);
 	return p > 1 ? 1 : p;
 }

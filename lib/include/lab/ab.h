@@ -83,6 +83,9 @@ int lab_runs_needed(double sd, double delta, double alpha, double power);
  * test to resolve delta at this sd, alpha and power (0: the interval's half-width alone);
  * -1 beyond 100000. */
 int lab_samples_needed(double sd, double delta, double alpha, double power, int samples);
+/* Twice the midrank of each of key[0..n) (ties share one: doubling keeps them whole) into
+ * r2; returns the tie correction, the sum of t^3 - t over the groups of t tied values. */
+double lab_midranks2(const double *key, int n, int *r2);
 
 /* The distribution view of a sample: its values sorted and cut wherever two neighbours are
  * more than gap (a fraction of the median, e.g. 0.03) apart. Writes up to max clusters'
