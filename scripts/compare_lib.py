@@ -152,12 +152,3 @@ def run_figures(run):
                              + (p.stderr.strip().splitlines() or ["no message"])[-1])
         rows += labdata.parse_table(p.stdout)
     return rows
-
-
-def write_figures(path, rows):
-    """Write C1 rows to path (CSV with the C1 header)."""
-    import csv
-    with open(path, "w", newline="", **labdata.ENCODING) as f:
-        w = csv.DictWriter(f, FIGURES_HEADER, extrasaction="ignore", lineterminator="\n")
-        w.writeheader()
-        w.writerows(rows)
