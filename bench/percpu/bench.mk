@@ -6,7 +6,47 @@
 
 PERCPU_SRCS := bench/percpu/percpu.c bench/percpu/percpu-cases.c bench/percpu/percpu-run.c \
 	       bench/percpu/percpu-report.c $(LAB_MT_SRCS) $(LAB_LIB_SRCS)
-$(eval $(call rseq_bench,percpu,PERCPU))
+PERCPU_BIN  := $(BUILD)/guest/bin/lab-percpu
+PERCPU_OBJ  := $(BUILD)/guest/obj/percpu
+PERCPU_ST   := $(GUEST_SRC)/tools/testing/selftests/rseq
+GUEST_BINS  += $(PERCPU_BIN)
+bench-tests: $(PERCPU_BIN)
+
+# The rows: one file per row family (lib/include/lab/strategy.h), in table order. Each is
+# built as a user's strategy is (`make strategy`): with the kernel tree's selftests rseq
+# helpers on the include path and its list named for the file (-DLAB_STRATEGY_SYM=...).
+PERCPU_STRATEGIES := counter-getcpu counter-rseq counter-shared list-cas list-rseq \
+		     list-spinlock lock-cmpxchg lock-rseq
+percpu_sym = lab_strategies_$(subst -,_,$(1))
+PERCPU_ST_CFLAGS = $(GUEST_CFLAGS) -D_GNU_SOURCE -I$(PERCPU_ST) -I$(GUEST_SRC)/tools/include
+PERCPU_HDRS := $(HEADERS) $(wildcard bench/percpu/*.h)
+# The harness and the rows in one archive: lab-percpu is it with the rows' table, a
+# strategy binary the same with the user's files and a longer table.
+PERCPU_LIB := $(PERCPU_OBJ)/liblab-percpu.a
+PERCPU_LIB_OBJS := $(patsubst %.c,$(PERCPU_OBJ)/%.o,$(notdir $(PERCPU_SRCS))) \
+		   $(PERCPU_STRATEGIES:%=$(PERCPU_OBJ)/strategy-%.o) $(PERCPU_OBJ)/selftests-rseq.o
+
+$(PERCPU_OBJ)/strategy-%.o: bench/percpu/strategies/%.c $(PERCPU_HDRS) bench/percpu/bench.mk \
+		| $(GUEST_SRC)/.lab-unpacked
+	@mkdir -p $(@D)
+	$(CC) $(PERCPU_ST_CFLAGS) -DLAB_STRATEGY_SYM=$(call percpu_sym,$*) -c -o $@ $<
+$(PERCPU_OBJ)/selftests-rseq.o: $(PERCPU_ST)/rseq.c bench/percpu/bench.mk | $(GUEST_SRC)/.lab-unpacked
+	@mkdir -p $(@D)
+	$(CC) $(PERCPU_ST_CFLAGS) -c -o $@ $<
+define percpu_src_rule
+$(PERCPU_OBJ)/$(notdir $(1:.c=.o)): $(1) $(PERCPU_HDRS) bench/percpu/bench.mk
+	@mkdir -p $$(@D)
+	$$(CC) $$(BENCH_CFLAGS) -c -o $$@ $$<
+endef
+$(foreach s,$(PERCPU_SRCS),$(eval $(call percpu_src_rule,$(s))))
+$(PERCPU_LIB): $(PERCPU_LIB_OBJS)
+	rm -f $@ && ar rcs $@ $^
+$(PERCPU_OBJ)/table.c: bench/percpu/strategy-table bench/percpu/bench.mk
+	@mkdir -p $(@D)
+	bench/percpu/strategy-table $(foreach s,$(PERCPU_STRATEGIES),$(call percpu_sym,$(s))) > $@
+$(PERCPU_BIN): $(PERCPU_OBJ)/table.c $(PERCPU_LIB)
+	@mkdir -p $(@D)
+	$(CC) $(BENCH_CFLAGS) -o $@ $< $(PERCPU_LIB) -lpthread -ldl -lm
 
 .PHONY: bench-percpu-host bench-percpu-guest
 

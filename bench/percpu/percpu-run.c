@@ -9,7 +9,7 @@
 #include "lab/threads.h"
 
 struct job_arg {
-	const struct lab_pc_case *c;
+	const struct lab_strategy *c;
 	const struct lab_pc_run *run;
 	struct lab_pc_thread *th;
 	uint64_t *signals;
@@ -23,7 +23,9 @@ static int setup(int tid, void *p, char *msg, size_t len)
 	memset(t, 0, sizeof(*t));
 	t->run = a->run;
 	t->tid = tid;
-	if (a->c->thread_setup && a->c->thread_setup(t, msg, len))
+	if (!strcmp(a->c->shape, "list"))
+		t->held = &lab_pc_nodes[tid]; /* every list thread starts holding its node */
+	if (a->c->thread_init && a->c->thread_init(t, msg, len))
 		return -1;
 	return lab_disturb_start(&t->dt, &a->run->dis, tid, msg, len);
 }
@@ -40,12 +42,14 @@ static void teardown(int tid, void *p)
 	struct job_arg *a = p;
 
 	a->signals[tid] = lab_disturb_stop();
+	if (a->c->thread_fini)
+		a->c->thread_fini(&a->th[tid]);
 }
 
 FILE *lab_pc_layout_out;
 
 /* Where each thread's written-per-op memory is, for a test to check that none shares a line. */
-static void print_layout(FILE *f, const struct lab_pc_case *c, const struct lab_pc_run *run,
+static void print_layout(FILE *f, const struct lab_strategy *c, const struct lab_pc_run *run,
 			 const struct lab_pc_thread *th)
 {
 	for (int i = 0; i < run->nthreads; i++)
@@ -57,7 +61,7 @@ static void print_layout(FILE *f, const struct lab_pc_case *c, const struct lab_
 			sizeof(lab_pc_slots[i]));
 }
 
-int lab_pc_run_case(const struct lab_pc_case *c, const struct lab_pc_run *run, int pin,
+int lab_pc_run_case(const struct lab_strategy *c, const struct lab_pc_run *run, int pin,
 		    struct lab_pc_outcome *out)
 {
 	int n = run->nthreads, *cpus = calloc(n, sizeof(int));
@@ -69,7 +73,7 @@ int lab_pc_run_case(const struct lab_pc_case *c, const struct lab_pc_run *run, i
 	int ret = -1;
 
 	memset(out, 0, sizeof(*out));
-	if (!cpus || !th || !sig || c->reset(run)) {
+	if (!cpus || !th || !sig || lab_pc_reset(c, run)) {
 		snprintf(out->error, sizeof(out->error), "out of memory");
 		goto done;
 	}
@@ -89,7 +93,7 @@ int lab_pc_run_case(const struct lab_pc_case *c, const struct lab_pc_run *run, i
 		out->aborts += th[i].aborts;
 		out->signals += sig[i];
 	}
-	if (c->check(run, th, out->error, sizeof(out->error)))
+	if (lab_pc_check(c, run, th, out->error, sizeof(out->error)))
 		goto done;
 	ret = 0;
 done:

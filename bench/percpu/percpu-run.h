@@ -19,7 +19,7 @@ struct lab_pc_outcome {
 extern FILE *lab_pc_layout_out;
 
 /* Run c with run->nthreads threads (pinned to run->cpus round-robin when pin); 0 or -1. */
-int lab_pc_run_case(const struct lab_pc_case *c, const struct lab_pc_run *run, int pin,
+int lab_pc_run_case(const struct lab_strategy *c, const struct lab_pc_run *run, int pin,
 		    struct lab_pc_outcome *out);
 
 /* The seed-format tables: single-thread rows by strategy with speedups, then the scaling. */

@@ -25,6 +25,17 @@ static const char *case_name(int i)
 	return lab_pc_cases[i]->name;
 }
 
+static const char *no_path(void)
+{
+	return "";
+}
+
+/* How a strategy finds the CPU ("" when it does not say). */
+static const char *path(const struct lab_strategy *c)
+{
+	return c->path ? c->path() : "";
+}
+
 static void parse_options(int argc, char **argv, struct lab_mt_options *o)
 {
 	static struct lab_mt_bench bench = {
@@ -58,7 +69,7 @@ static int run_checks(const struct lab_mt_options *o, const struct lab_mt_cpus *
 	printf("# lab-percpu --check: %s/%s, %d CPUs, %d threads x %llu ops, disturbances %s\n",
 	       o->variant, o->accel, cpus->ncpu, nthreads, (unsigned long long)o->check_ops, dist);
 	for (int i = 0; i < lab_pc_ncases; i++) {
-		const struct lab_pc_case *c = lab_pc_cases[i];
+		const struct lab_strategy *c = lab_pc_cases[i];
 		struct lab_pc_run run = make_run(o, nthreads, o->check_ops, cpus);
 		struct lab_pc_outcome out;
 		int ok;
@@ -73,9 +84,9 @@ static int run_checks(const struct lab_mt_options *o, const struct lab_mt_cpus *
 		ok = lab_pc_run_case(c, &run, 0, &out) == 0;
 		tap_ok(ok, "%s: %d threads x %llu ops with %s: %s%s%s", c->name, nthreads,
 		       (unsigned long long)o->check_ops, dist,
-		       !ok ? out.error : !strcmp(c->strategy, "list")
+		       !ok ? out.error : !strcmp(c->shape, "list")
 				? "every node once (count, checksum)" : "exact sum",
-		       *c->path() ? ", via " : "", c->path());
+		       *path(c) ? ", via " : "", path(c));
 		printf("#   %s: %llu aborts, %llu signals", c->name,
 		       (unsigned long long)out.aborts, (unsigned long long)out.signals);
 		if (out.has_kstats)
@@ -89,7 +100,7 @@ static int run_checks(const struct lab_mt_options *o, const struct lab_mt_cpus *
 
 struct row {
 	struct lab_result r;
-	const struct lab_pc_case *c;
+	const struct lab_strategy *c;
 	struct lab_pc_run run;
 };
 
@@ -133,12 +144,16 @@ int main(int argc, char **argv)
 				     " lost operations" };
 	struct row *rows;
 	int have_rseq, n = 0;
-	char dist[64];
+	char dist[64], err[256];
 
+	if (lab_pc_cases_load(err, sizeof(err))) {
+		fprintf(stderr, "error: %s\n", err);
+		return 2;
+	}
 	parse_options(argc, argv, &o);
 	if (o.list) {
 		for (int i = 0; i < lab_pc_ncases; i++)
-			printf("%-26s %-8s %s\n", lab_pc_cases[i]->name, lab_pc_cases[i]->strategy,
+			printf("%-26s %-8s %s\n", lab_pc_cases[i]->name, lab_pc_cases[i]->shape,
 			       lab_pc_cases[i]->label);
 		return 0;
 	}
@@ -151,7 +166,7 @@ int main(int argc, char **argv)
 	rows = calloc((size_t)lab_pc_ncases * o.nthreads, sizeof(*rows));
 	for (int ti = 0; ti < o.nthreads; ti++)
 		for (int i = 0; i < lab_pc_ncases; i++) {
-			const struct lab_pc_case *c = lab_pc_cases[i];
+			const struct lab_strategy *c = lab_pc_cases[i];
 			struct row *w = &rows[n];
 
 			if (!o.selected[i])
@@ -160,8 +175,9 @@ int main(int argc, char **argv)
 			w->c = c;
 			w->run = make_run(&o, o.threads[ti], 0, &cpus);
 			lab_mt_row(&w->r, &o, o.threads[ti], have_rseq,
-				   &(struct lab_mt_case){ c->name, c->label, c->strategy, c->rseq,
-							  c->seed_ns, c->path });
+				   &(struct lab_mt_case){ c->name, c->label, c->shape, c->rseq,
+							  c->seed_ns, c->path ? c->path : no_path });
+			w->r.counts_aborts = c->aborts;
 		}
 	lab_disturb_name(o.disturb, dist, sizeof(dist));
 	printf("lab-percpu: %s/%s, %d CPUs, threads pinned %s, %d reps x %ld ms per row, "

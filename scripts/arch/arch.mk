@@ -45,18 +45,20 @@ $$($(1)_BIN)/lab-cpuread: $(CPUREAD_SRCS) $(CPUREAD_HDRS) | arch-cc-$(1)
 	@mkdir -p $$(@D)
 	$$($(1)_CC) $$($(1)_CFLAGS) -DLAB_CC='"$$($(1)_CC)"' -DLAB_CFLAGS='"$$($(1)_CFLAGS)"' \
 		-o $$@ $(CPUREAD_SRCS) -lm
-# The per-CPU rseq rows against the tree's selftests helpers (rseq-arm64.h, rseq-arm.h).
-$$($(1)_OBJ)/percpu-rseq.o: bench/percpu/percpu-rseq.c $(PERCPU_HDRS) | arch-cc-$(1) $(GUEST_SRC)/.lab-unpacked
+# The per-CPU rows (strategy files) against the tree's selftests helpers (rseq-arm64.h, rseq-arm.h).
+$$($(1)_OBJ)/strategy-%.o: bench/percpu/strategies/%.c $(PERCPU_HDRS) | arch-cc-$(1) $(GUEST_SRC)/.lab-unpacked
 	@mkdir -p $$(@D)
-	$$($(1)_CC) $$($(1)_CFLAGS) -I$(PERCPU_ST) -I$(GUEST_SRC)/tools/include -c -o $$@ $$<
+	$$($(1)_CC) $$($(1)_CFLAGS) -D_GNU_SOURCE -I$(PERCPU_ST) -I$(GUEST_SRC)/tools/include \
+		-DLAB_STRATEGY_SYM=$$(call percpu_sym,$$*) -c -o $$@ $$<
 $$($(1)_OBJ)/selftests-rseq.o: $(PERCPU_ST)/rseq.c | arch-cc-$(1) $(GUEST_SRC)/.lab-unpacked
 	@mkdir -p $$(@D)
 	$$($(1)_CC) $$($(1)_CFLAGS) -I$(PERCPU_ST) -I$(GUEST_SRC)/tools/include -c -o $$@ $$<
-$$($(1)_BIN)/lab-percpu: $(PERCPU_SRCS) $(PERCPU_HDRS) $$($(1)_OBJ)/percpu-rseq.o \
-		$$($(1)_OBJ)/selftests-rseq.o
+$$($(1)_BIN)/lab-percpu: $(PERCPU_SRCS) $(PERCPU_HDRS) $(PERCPU_OBJ)/table.c \
+		$(PERCPU_STRATEGIES:%=$$($(1)_OBJ)/strategy-%.o) $$($(1)_OBJ)/selftests-rseq.o
 	@mkdir -p $$(@D)
 	$$($(1)_CC) $$($(1)_CFLAGS) -DLAB_CC='"$$($(1)_CC)"' -DLAB_CFLAGS='"$$($(1)_CFLAGS)"' \
-		-o $$@ $(PERCPU_SRCS) $$($(1)_OBJ)/percpu-rseq.o $$($(1)_OBJ)/selftests-rseq.o \
+		-o $$@ $(PERCPU_SRCS) $(PERCPU_OBJ)/table.c \
+		$(PERCPU_STRATEGIES:%=$$($(1)_OBJ)/strategy-%.o) $$($(1)_OBJ)/selftests-rseq.o \
 		-lpthread -ldl -lm
 # Our ABI tests; rseq-cs and rseq-syscall-cs through lab/rseq-cs.h's per-arch critical sections.
 $$($(1)_BIN)/rseq-probe $$($(1)_BIN)/rseq-abi $$($(1)_BIN)/rseq-cs $$($(1)_BIN)/rseq-syscall-cs: \

@@ -1,0 +1,200 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * A per-CPU strategy for lab-percpu: one C file against this header. The lab's own rows
+ * (the files in bench/percpu/strategies/) are written this way, and `make strategy STRATEGY=mine.c`
+ * builds, checks and times yours beside them (bench/percpu/README.md, "Your strategy").
+ *
+ * A strategy has a shape, which says what its operation is and how the lab proves it exact
+ * after every run (6 x NCPU threads, yields, migrations, timer signals in --check):
+ *
+ *   shape    operation (static inline in your file, t: the calling thread)   checked
+ *   counter  void add(struct lab_pc_thread *t)       adds 1        sum of lab_pc_slots[].v
+ *                                                                   (+ .total) = threads x ops
+ *   list     void push(t, struct lab_pc_node *n)     n onto a list  every node once, in
+ *            struct lab_pc_node *pop(t)              one off, or NULL  lab_pc_slots[].v lists
+ *   lock     struct lab_pc_slot *lock(t)             a slot, locked  every increment the lab
+ *            void unlock(t, struct lab_pc_slot *s)   release it      makes under it is there
+ *
+ * The lab's per-CPU state is lab_pc_slots[0 .. run->nslots), one 128-byte slot per CPU (index
+ * it by CPU number or mm_cid), zeroed before every run; a list links lab_pc_node's through
+ * their next field from a slot's v; a lock is a slot's v (0 free). Each operation is inlined
+ * into the lab's timed loop (LAB_PC_LOOP), so the figure is the operation's own cost.
+ *
+ * Declare each strategy with the macro of its shape, then list them once per file:
+ *
+ *   static inline void my_add(struct lab_pc_thread *t) { ... }
+ *   LAB_COUNTER(mine, my_add, .name = "counter-mine", .label = "what it does");
+ *   LAB_STRATEGIES(&mine);
+ *
+ * Optional fields: .versus (the row the speedup compares with), .rseq = 1 (needs rseq:
+ * ENOSYS rows without it), .aborts = 1 (the op adds its restarts to t->aborts, reported per
+ * Mop), .path (a string naming how it finds the CPU), .setup (shared state, once per run,
+ * after the lab zeroed its slots), .thread_init / .thread_fini (in each thread, before the
+ * start barrier and after its last op), .total (counter: what it counted outside the slots,
+ * after every thread's fini). The kernel tree's selftests rseq helpers (<rseq.h>, then
+ * "lab/selftests-rseq.h") are on the include path.
+ */
+#ifndef LAB_STRATEGY_H
+#define LAB_STRATEGY_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "lab/disturb.h"
+
+/* One run: its threads and what it shares. */
+struct lab_pc_run {
+	int nthreads;
+	uint64_t iters;    /* operations per thread */
+	int nslots;        /* per-CPU arrays have this many slots (highest CPU number + 1) */
+	/* What disturbs the threads between (and, for signals, during) operations; its cpus (the
+	   allowed CPUs, round-robin) are also where pinned threads go. */
+	struct lab_disturb dis;
+};
+
+/*
+ * What one thread writes on every operation lives on lines of its own: per-CPU slots, the
+ * per-thread state and the list nodes are each LAB_PC_LINE-aligned (two 64-byte lines, since
+ * the adjacent-line prefetcher moves lines in 128-byte pairs), so no two threads or CPUs ever
+ * share a line by accident and a scaling figure shows the strategy, not false sharing.
+ */
+#define LAB_PC_LINE 128
+
+/* Per-thread state the operations see (aborts/pushes/pops/held are written per op). */
+struct lab_pc_thread {
+	const struct lab_pc_run *run;
+	int tid;
+	struct lab_disturb_thread dt; /* the next yield or migration */
+	uint64_t aborts;    /* restarts seen on the abort path (.aborts = 1) */
+	uint64_t pushes, pops;
+	void *held;         /* list rows: the node this thread holds */
+	void *own;          /* the strategy's own per-thread pointer (thread_init sets it) */
+} __attribute__((aligned(LAB_PC_LINE)));
+
+/* A CPU's slot: the counter, list head or lock word, and what the lock rows check. */
+struct lab_pc_slot {
+	intptr_t v;      /* counter / list head / lock word */
+	uint64_t tagged; /* CAS list: (tag << 32) | (index + 1) */
+	intptr_t *ptr;   /* lock rows: points at word */
+	intptr_t word;
+	uint64_t count;  /* lock rows: increments made under the lock */
+	uint64_t bad;    /* lock rows: compares that failed */
+} __attribute__((aligned(LAB_PC_LINE)));
+
+/* A node is written (next, nidx) by whichever thread pushes it: one per line, too. */
+struct lab_pc_node {
+	intptr_t next;  /* pointer-linked lists: the next node */
+	uint32_t nidx;  /* index-linked lists (CAS): the next node's index + 1 (0: none) */
+	uint32_t id;
+} __attribute__((aligned(LAB_PC_LINE)));
+
+_Static_assert(sizeof(struct lab_pc_slot) == LAB_PC_LINE, "a per-CPU slot fills its line");
+_Static_assert(sizeof(struct lab_pc_node) == LAB_PC_LINE, "a list node fills its line");
+_Static_assert(sizeof(struct lab_pc_thread) % LAB_PC_LINE == 0 &&
+	       _Alignof(struct lab_pc_thread) == LAB_PC_LINE, "per-thread state on its own lines");
+
+extern struct lab_pc_slot *lab_pc_slots; /* run->nslots of them */
+extern struct lab_pc_node *lab_pc_nodes; /* run->nthreads of them; thread i starts holding i */
+#define LAB_PC_WORD 0x5eed5eedL          /* what a lock slot's *ptr reads */
+
+/* An array of n LAB_PC_LINE-aligned elements, zeroed (calloc only aligns to 16); NULL if none. */
+void *lab_pc_lines_alloc(size_t n, size_t size);
+
+/* The CPU number as getcpu reports it (the vDSO's, else glibc's), through one pointer. */
+typedef long (*lab_pc_getcpu_fn)(unsigned *cpu, unsigned *node, void *cache);
+extern lab_pc_getcpu_fn lab_pc_vgetcpu;
+static inline int lab_pc_getcpu(void)
+{
+	unsigned cpu;
+
+	lab_pc_vgetcpu(&cpu, NULL, NULL);
+	return (int)cpu;
+}
+const char *lab_pc_getcpu_path(void); /* a .path: which getcpu that is */
+
+/* Every op runs in this loop: a compiler barrier after each (so that a counter is really
+ * incremented n times in memory), the disturbance check only when asked. */
+#define LAB_PC_LOOP(name, op)                                                         \
+	static void name(struct lab_pc_thread *t, uint64_t n)                         \
+	{                                                                             \
+		if (!t->run->dis.what) {                                              \
+			for (uint64_t i = 0; i < n; i++) {                            \
+				op;                                                   \
+				__asm__ volatile("" ::: "memory");                    \
+			}                                                             \
+			return;                                                       \
+		}                                                                     \
+		for (uint64_t i = 0; i < n; i++) {                                    \
+			op;                                                           \
+			lab_disturb_tick(&t->dt);                                     \
+		}                                                                     \
+	}
+
+struct lab_strategy {
+	const char *name, *label;
+	const char *shape;    /* "counter", "list", "lock" */
+	const char *versus;   /* the row the speedup column compares with; NULL: itself a reference */
+	int rseq;             /* needs rseq (ENOSYS without) */
+	int aborts;           /* counts its restarts in t->aborts */
+	double seed_ns;       /* the seed commit's x86-64 figure; 0: none */
+	const char *(*path)(void);
+	int (*setup)(const struct lab_pc_run *run);                       /* 0, or -1 */
+	int (*thread_init)(struct lab_pc_thread *t, char *msg, size_t len); /* 0, or -1 + msg */
+	void (*thread_fini)(struct lab_pc_thread *t);
+	uint64_t (*total)(const struct lab_pc_run *run);
+	void (*loop)(struct lab_pc_thread *t, uint64_t n); /* made by the shape's macro */
+};
+
+/* One operation of a list strategy: push the node held (if any), then pop one. */
+#define LAB_PC_LIST_OP(push, pop)                                                \
+	do {                                                                     \
+		if (t->held) {                                                   \
+			push(t, (struct lab_pc_node *)t->held);                  \
+			t->pushes++;                                             \
+		}                                                                \
+		t->held = pop(t);                                                \
+		t->pops += t->held != NULL;                                      \
+	} while (0)
+
+/* One operation of a lock strategy: lock, dereference, compare a word, count, unlock. */
+#define LAB_PC_LOCK_OP(lock, unlock)                                             \
+	do {                                                                     \
+		struct lab_pc_slot *s_ = lock(t);                                \
+		if (*s_->ptr != LAB_PC_WORD)                                     \
+			s_->bad++;                                               \
+		s_->count++;                                                     \
+		unlock(t, s_);                                                   \
+	} while (0)
+
+#define LAB_STRATEGY_(var, shape_, op, ...)                                      \
+	LAB_PC_LOOP(var##_loop_, op)                                             \
+	static const struct lab_strategy var = { .shape = shape_, .loop = var##_loop_, \
+						 __VA_ARGS__ }
+#define LAB_COUNTER(var, add, ...) LAB_STRATEGY_(var, "counter", add(t), __VA_ARGS__)
+#define LAB_LIST(var, push, pop, ...)                                            \
+	LAB_STRATEGY_(var, "list", LAB_PC_LIST_OP(push, pop), __VA_ARGS__)
+/* A list whose whole operation is op(t), written with LAB_PC_LIST_OP(push, pop): for a
+ * push and pop large enough that the compiler should decide whether to inline them. */
+#define LAB_LIST_BY_OP(var, op, ...) LAB_STRATEGY_(var, "list", op(t), __VA_ARGS__)
+#define LAB_LOCK(var, lock, unlock, ...)                                         \
+	LAB_STRATEGY_(var, "lock", LAB_PC_LOCK_OP(lock, unlock), __VA_ARGS__)
+
+/* The file's strategies, in table order (each shape's reference row first). The build names
+ * the list (-DLAB_STRATEGY_SYM=...), so that several files link into one binary. */
+#ifdef RSEQ_H /* <rseq.h> was included first: a .thread_init that registers rseq */
+#include "lab/selftests-rseq.h"
+static inline int lab_pc_rseq_init(struct lab_pc_thread *t, char *msg, size_t len)
+{
+	(void)t;
+	return lab_st_rseq_register(msg, len);
+}
+#endif
+
+#ifndef LAB_STRATEGY_SYM
+#define LAB_STRATEGY_SYM lab_strategies
+#endif
+#define LAB_STRATEGIES(...)                                                      \
+	extern const struct lab_strategy *const LAB_STRATEGY_SYM[];              \
+	const struct lab_strategy *const LAB_STRATEGY_SYM[] = { __VA_ARGS__, NULL }
+
+#endif
