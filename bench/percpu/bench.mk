@@ -18,7 +18,7 @@ bench-tests: $(PERCPU_BIN)
 PERCPU_STRATEGIES := counter-getcpu counter-rseq counter-shared list-cas list-rseq \
 		     list-spinlock lock-cmpxchg lock-rseq
 percpu_sym = lab_strategies_$(subst -,_,$(1))
-PERCPU_ST_CFLAGS = $(GUEST_CFLAGS) -D_GNU_SOURCE -I$(PERCPU_ST) -I$(GUEST_SRC)/tools/include
+PERCPU_ST_CFLAGS = $(GUEST_CFLAGS) -I$(PERCPU_ST) -I$(GUEST_SRC)/tools/include
 PERCPU_HDRS := $(HEADERS) $(wildcard bench/percpu/*.h)
 # The harness and the rows in one archive: lab-percpu is it with the rows' table, a
 # strategy binary the same with the user's files and a longer table.
@@ -29,7 +29,7 @@ PERCPU_LIB_OBJS := $(patsubst %.c,$(PERCPU_OBJ)/%.o,$(notdir $(PERCPU_SRCS))) \
 $(PERCPU_OBJ)/strategy-%.o: bench/percpu/strategies/%.c $(PERCPU_HDRS) bench/percpu/bench.mk \
 		| $(GUEST_SRC)/.lab-unpacked
 	@mkdir -p $(@D)
-	$(CC) $(PERCPU_ST_CFLAGS) -DLAB_STRATEGY_SYM=$(call percpu_sym,$*) -c -o $@ $<
+	$(CC) $(PERCPU_ST_CFLAGS) -D_GNU_SOURCE -DLAB_STRATEGY_SYM=$(call percpu_sym,$*) -c -o $@ $<
 $(PERCPU_OBJ)/selftests-rseq.o: $(PERCPU_ST)/rseq.c bench/percpu/bench.mk | $(GUEST_SRC)/.lab-unpacked
 	@mkdir -p $(@D)
 	$(CC) $(PERCPU_ST_CFLAGS) -c -o $@ $<
@@ -69,3 +69,21 @@ $(STAMPS)/percpu-guest-%: $(PERCPU_BIN) $(BUILD)/images/%.bzImage scripts/bench-
 		scripts/bench-guest --only percpu $* $(PERCPU_ARGS)
 	@mkdir -p $(@D) && touch $@
 MAIN_STAGES += $(STAMPS)/percpu-host $(patsubst %,$(STAMPS)/percpu-guest-%,$(VARIANTS))
+
+# make strategy STRATEGY="mine.c [other.c]": your strategy files (lib/include/lab/strategy.h)
+# built, checked exact and timed beside the lab's rows of their shapes; VARIANTS=... given on
+# the command line adds guest runs (ACCEL). STRATEGY_ARGS go to the timing (--threads 1,2
+# --reps 5), CHECK_ARGS to the check. make strategy-compare A=old.c B=new.c: both versions
+# interleaved on one kernel (VARIANT in a guest under ACCEL, or ACCEL=none on the host),
+# ROUNDS rounds, the block make compare prints; FAIL_ABOVE as there.
+.PHONY: strategy strategy-compare
+STRATEGY_ENV = STRATEGY_CC="$(CC)" STRATEGY_CFLAGS="$(PERCPU_ST_CFLAGS) -D_GNU_SOURCE" \
+	STRATEGY_LIB=$(PERCPU_LIB) STRATEGY_BIN=$(PERCPU_BIN) \
+	STRATEGY_BUILTIN="$(foreach s,$(PERCPU_STRATEGIES),$(call percpu_sym,$(s)))"
+STRATEGY_GUEST = $(BUILD)/initramfs/lab.cpio $(BUILD)/tools/gen_init_cpio
+strategy: $(PERCPU_LIB) $(PERCPU_BIN) $(if $(filter command line,$(origin VARIANTS)),$(STRATEGY_GUEST))
+	@$(STRATEGY_ENV) STRATEGY_VARIANTS="$(if $(filter command line,$(origin VARIANTS)),$(VARIANTS))" \
+		ACCEL=$(ACCEL) bench/percpu/strategy $(STRATEGY)
+strategy-compare: $(PERCPU_LIB) $(PERCPU_BIN) $(AB_BIN) $(if $(filter-out none,$(ACCEL)),$(STRATEGY_GUEST))
+	@$(STRATEGY_ENV) AB=$(AB_BIN) VARIANT=$(VARIANT) ACCEL=$(ACCEL) ROUNDS=$(ROUNDS) \
+		FAIL_ABOVE="$(FAIL_ABOVE)" bench/percpu/strategy-compare "$(A)" "$(B)"

@@ -18,7 +18,8 @@
 #define USAGE "usage: lab-percpu [--method M,...] [--threads N,...] [--reps N] " \
 	      "[--duration MS] [--cpu N] [--disturb yield,migrate,signal|all|none] " \
 	      "[--every N] [--signal-us US] [--no-pin] [--out DIR] [--variant NAME] " \
-	      "[--accel NAME] [--check] [--check-threads N] [--check-ops N] [--layout] [--list]"
+	      "[--accel NAME] [--check] [--check-threads N] [--check-ops N] [--check-pinned] " \
+	      "[--layout] [--list]"
 
 static const char *case_name(int i)
 {
@@ -36,19 +37,30 @@ static const char *path(const struct lab_strategy *c)
 	return c->path ? c->path() : "";
 }
 
+/* --check-pinned: the check's threads pinned round-robin, as the timed runs' are, so that
+ * every preemption inside an operation hands the CPU (and its slot) to another thread. */
+static int check_pinned;
+
 static void parse_options(int argc, char **argv, struct lab_mt_options *o)
 {
 	static struct lab_mt_bench bench = {
 		"lab-percpu", "percpu", USAGE, 0, case_name, 4096, 20000, LAB_OPS_MAX,
 	};
 	static const struct option own[] = {
-		{ "layout", no_argument, NULL, 'L' }, { NULL, 0, NULL, 0 },
+		{ "layout", no_argument, NULL, 'L' }, { "check-pinned", no_argument, NULL, 'P' },
+		{ NULL, 0, NULL, 0 },
 	};
 
 	bench.ncases = lab_pc_ncases;
 	lab_mt_options_init(o, &bench);
-	while (lab_mt_getopt(argc, argv, own, o) != -1)
-		lab_pc_layout_out = stdout; /* --layout, its one option */
+	int c;
+
+	while ((c = lab_mt_getopt(argc, argv, own, o)) != -1) {
+		if (c == 'L')
+			lab_pc_layout_out = stdout;
+		else
+			check_pinned = 1;
+	}
 }
 
 static struct lab_pc_run make_run(const struct lab_mt_options *o, int nthreads, uint64_t iters,
@@ -80,8 +92,9 @@ static int run_checks(const struct lab_mt_options *o, const struct lab_mt_cpus *
 			tap_skip("ENOSYS", "%s", c->name);
 			continue;
 		}
-		/* Not pinned: the scheduler (and the migrate disturbance) moves threads freely. */
-		ok = lab_pc_run_case(c, &run, 0, &out) == 0;
+		/* Not pinned (unless asked): the scheduler (and the migrate disturbance) moves
+		   threads freely. */
+		ok = lab_pc_run_case(c, &run, check_pinned, &out) == 0;
 		tap_ok(ok, "%s: %d threads x %llu ops with %s: %s%s%s", c->name, nthreads,
 		       (unsigned long long)o->check_ops, dist,
 		       !ok ? out.error : !strcmp(c->shape, "list")
@@ -112,6 +125,10 @@ static void write_meta(FILE *f, void *arg)
 	lab_disturb_name(o->disturb, dist, sizeof(dist));
 	fprintf(f, "disturb: %s\nrseq_helpers: kernel tree tools/testing/selftests/rseq\n"
 		"kstats: %s\n", dist, lab_kstats_available() ? LAB_KSTATS_FILE : "none");
+	/* make strategy's files (name@sha256 prefix), which the binary cannot know by itself. */
+	if (getenv("LAB_STRATEGY"))
+		fprintf(f, "strategy: %s\nstrategy_rows: %s\n", getenv("LAB_STRATEGY"),
+			getenv("LAB_STRATEGY_ROWS") ? getenv("LAB_STRATEGY_ROWS") : "");
 }
 
 /* One run of a row (lab_mt_rows' run), checked exact; the kernel's counters when timed. */

@@ -1,0 +1,26 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Deliberately broken: rseq's cpu_id picks the slot, then a plain load, add and store, with
+ * nothing to restart it. A thread preempted (or moved) between its load and its store writes
+ * back a stale sum over the increments another thread made meanwhile on that slot, so
+ * increments are lost. make strategy must refuse to time it: the exactness check (6 x NCPU
+ * threads, yields, migrations, timer signals) finds the sum short.
+ */
+#include <rseq.h>
+
+#include "lab/selftests-rseq.h"
+#include "lab/strategy.h"
+
+static inline void racy_add(struct lab_pc_thread *t)
+{
+	volatile intptr_t *v = &lab_pc_slots[rseq_current_cpu_raw()].v;
+
+	(void)t;
+	*v = *v + 1; /* load, add, store: not restartable, not atomic */
+}
+
+LAB_COUNTER(broken, racy_add, .name = "counter-broken-lms",
+	    .label = "rseq cpu_id + plain load/add/store (broken: not restartable)", .rseq = 1,
+	    .versus = "counter-getcpu-atomic", .path = lab_st_rseq_path,
+	    .thread_init = lab_pc_rseq_init);
+LAB_STRATEGIES(&broken);

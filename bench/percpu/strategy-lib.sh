@@ -1,0 +1,132 @@
+# SPDX-License-Identifier: MIT
+# What `make strategy` and `make strategy-compare` share (bench/percpu/strategy and
+# strategy-compare source this): a user's strategy files built into a lab-percpu of their own,
+# its rows told apart from the lab's, checked exact before anything is timed, and the guest
+# initramfs that carries it. Every refusal is one "error: ..." line and status 2, before
+# anything is written to data/.
+. "$LAB/scripts/bench-lib.sh"
+
+# From make (bench/percpu/bench.mk): the compiler and flags the lab's rows are built with, the
+# archive of the harness and rows, their table's symbols, the lab's own lab-percpu.
+: "${STRATEGY_CC:=cc}" "${STRATEGY_CFLAGS:?run through make strategy}"
+: "${STRATEGY_LIB:?run through make strategy}" "${STRATEGY_BUILTIN:?run through make strategy}"
+: "${STRATEGY_BIN:=$BUILD/guest/bin/lab-percpu}"
+# The exactness check's bound (s) per strategy: a hang ends there.
+: "${CHECK_TIMEOUT:=120}"
+
+refuse() { echo "error: $*" >&2; exit 2; }
+
+# strategy_build DIR FILE...: DIR/guest/bin/lab-percpu with the lab's rows and FILE's; sets
+# ROWS (the files' strategy names, in order), SHAPES (theirs, alike) and STRATEGY_RECORD (what
+# the runs' metadata says of them: name=file@sha256/12, comma-separated).
+strategy_build() {
+	local dir=$1 f i=0 sym err line syms=() objs=() name shape
+	shift
+	[ $# -gt 0 ] || refuse "no strategy file (STRATEGY=path/to/mine.c)"
+	mkdir -p "$dir/obj" "$dir/guest/bin"
+	for f in "$@"; do
+		[ -f "$f" ] && [ -r "$f" ] || refuse "$f: no such file"
+		case $f in *.c) ;; *) refuse "$f: a strategy is one C file (*.c)" ;; esac
+		i=$((i + 1)) sym=lab_strategies_user_$i
+		# The compiler's first error, as it words it, is the one line.
+		if ! err=$("$STRATEGY_CC" $STRATEGY_CFLAGS -DLAB_STRATEGY_SYM=$sym -c \
+				-o "$dir/obj/user-$i.o" "$f" 2>&1); then
+			line=$(grep -m1 -E ': (fatal )?error: ' <<<"$err" || head -n 1 <<<"$err")
+			refuse "$f does not compile: ${line/: error: /: }"
+		fi
+		nm -g "$dir/obj/user-$i.o" 2>/dev/null | grep -qE " [DR] $sym\$" ||
+			refuse "$f: no LAB_STRATEGIES(...) list, so no strategy for the lab (see lib/include/lab/strategy.h)"
+		syms+=("$sym") objs+=("$dir/obj/user-$i.o")
+	done
+	"$LAB/bench/percpu/strategy-table" $STRATEGY_BUILTIN "${syms[@]}" > "$dir/obj/table.c"
+	if ! err=$("$STRATEGY_CC" $STRATEGY_CFLAGS -o "$dir/guest/bin/lab-percpu" \
+			"$dir/obj/table.c" "${objs[@]}" "$STRATEGY_LIB" -lpthread -ldl -lm 2>&1); then
+		line=$(grep -m1 -E 'undefined reference|multiple definition|error' <<<"$err" || head -n 1 <<<"$err")
+		refuse "$* do not link: ${line#*: }"
+	fi
+	# The binary checks every strategy's fields (name, label, a known shape) as it starts.
+	if ! err=$(timeout 20 "$dir/guest/bin/lab-percpu" --list 2>&1 >"$dir/list"); then
+		refuse "$(head -n 1 <<<"$err" | sed 's/^error: //')"
+	fi
+	"$STRATEGY_BIN" --list > "$dir/builtin.list" || refuse "no lab-percpu $STRATEGY_BIN (make it)"
+	ROWS=() SHAPES=() STRATEGY_RECORD=
+	while read -r name shape _; do
+		grep -q "^$name " "$dir/builtin.list" && continue
+		ROWS+=("$name") SHAPES+=("$shape")
+	done < "$dir/list"
+	[ ${#ROWS[@]} -gt 0 ] || refuse "$*: LAB_STRATEGIES(...) lists no strategy"
+	for f in "$@"; do
+		STRATEGY_RECORD+="${STRATEGY_RECORD:+,}$(basename "$f")@$(sha256sum < "$f" | cut -c1-12)"
+	done
+}
+
+# check_pass BIN NAME WHAT ARGS...: one lab-percpu --check of NAME (ARGS added), bounded by
+# CHECK_TIMEOUT; refused with the first wrong figure when it fails, crashes or hangs. WHAT
+# names the pass in the refusal. Its TAP output in $out.
+check_pass() {
+	local bin=$1 name=$2 what=$3 rc why
+	shift 3
+	out=$(timeout --kill-after=5 "$CHECK_TIMEOUT" "$bin" --check --method "$name" "$@" \
+		${CHECK_ARGS:-} 2>&1) && rc=0 || rc=$?
+	if [ $rc -eq 124 ] || [ $rc -eq 137 ]; then
+		refuse "$name: no end within ${CHECK_TIMEOUT} s in the exactness check ($what; a hang?); not timed"
+	elif [ $rc -gt 128 ]; then
+		refuse "$name: crashed in the exactness check ($what: SIG$(kill -l $((rc - 128)) 2>/dev/null || echo $((rc - 128)))); not timed"
+	elif grep -q '# SKIP' <<<"$out"; then
+		refuse "$name: cannot be checked here: $(grep -m1 -o '# SKIP.*' <<<"$out" | cut -c8-) (it needs rseq); not timed"
+	elif [ $rc -ne 0 ] || ! grep -q '^ok ' <<<"$out"; then
+		why=$(grep -m1 '^not ok' <<<"$out" | sed -E 's/^not ok [0-9]+ - [^:]*: [^:]*: //; s/, via .*//')
+		refuse "$name fails the exactness check ($what): ${why:-$(grep -v '^#' <<<"$out" | tail -n 1)}; not timed"
+	fi
+}
+
+# strategy_check BIN NAME...: each strategy exact, or refused (check_pass) before anything is
+# timed. Two passes: the lab's own --check (6 x NCPU unpinned threads, yields, migrations,
+# timer signals), which every built-in row passes; then the same threads pinned round-robin,
+# undisturbed, for about CHECK_LONG_MS (1000) of wall time, calibrated: long
+# enough that the scheduler preempts threads inside operations and hands their CPU to
+# another thread of the same slot, which the first pass's short, yielding runs rarely do.
+strategy_check() {
+	local bin=$1 name t ops probe=1000000
+	shift
+	for name in "$@"; do
+		check_pass "$bin" "$name" "yields, migrations, timer signals"
+		echo ">> $name: exact ($(grep -m1 '^ok ' <<<"$out" | sed -E 's/^ok [0-9]+ - [^:]*: //; s/, via .*//'))" >&2
+		t=$(date +%s%N)
+		check_pass "$bin" "$name" "pinned, a calibration run" --disturb none --check-pinned \
+			--check-ops $probe
+		t=$(( ($(date +%s%N) - t) / 1000000 + 1 ))
+		ops=$(( probe * ${CHECK_LONG_MS:-1000} / t ))
+		[ $ops -ge $probe ] || ops=$probe
+		[ $ops -le 100000000 ] || ops=100000000
+		check_pass "$bin" "$name" "pinned, runs long enough for preemption inside operations" \
+			--disturb none --check-pinned --check-ops $ops
+		echo ">> $name: exact ($(grep -m1 '^ok ' <<<"$out" | sed -E 's/^ok [0-9]+ - [^:]*: //; s/, via .*//'))" >&2
+	done
+}
+
+# strategy_baselines DIR SHAPE...: the lab's own rows of these shapes (comma-separated), from
+# strategy_build's DIR/builtin.list.
+strategy_baselines() {
+	local list=$1/builtin.list s out=
+	shift
+	for s in $(printf '%s\n' "$@" | sort -u); do
+		out+="${out:+,}$(sed -n "s/^\([^ ]*\) *$s .*/\1/p" "$list" | paste -sd,)"
+	done
+	echo "$out"
+}
+
+# strategy_guest_build DIR BIN...: DIR as a BUILD for scripts/boot and bench-guest: the lab's
+# images and tools, and an initramfs that is the lab's with BIN... (/lab/bin/NAME) over it
+# (the kernel unpacks the archives in order: a later file replaces an earlier one).
+strategy_guest_build() {
+	local dir=$1 b
+	shift
+	[ -f "$BUILD/initramfs/lab.cpio" ] || refuse "no initramfs $BUILD/initramfs/lab.cpio (run: make initramfs)"
+	mkdir -p "$dir/initramfs"
+	ln -sfn "$BUILD/images" "$dir/images"
+	ln -sfn "$BUILD/tools" "$dir/tools"
+	for b in "$@"; do echo "file /lab/bin/$(basename "$b") $b 0755 0 0"; done > "$dir/overlay.list"
+	"$BUILD/tools/gen_init_cpio" "$dir/overlay.list" > "$dir/overlay.cpio"
+	cat "$BUILD/initramfs/lab.cpio" "$dir/overlay.cpio" > "$dir/initramfs/lab.cpio"
+}
