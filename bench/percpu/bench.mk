@@ -76,7 +76,7 @@ MAIN_STAGES += $(STAMPS)/percpu-host $(patsubst %,$(STAMPS)/percpu-guest-%,$(VAR
 # --reps 5), CHECK_ARGS to the check. make strategy-compare A=old.c B=new.c: both versions
 # interleaved on one kernel (VARIANT in a guest under ACCEL, or ACCEL=none on the host),
 # ROUNDS rounds, the block make compare prints; FAIL_ABOVE as there.
-.PHONY: strategy strategy-compare
+.PHONY: strategy strategy-compare strategy-env
 STRATEGY_ENV = STRATEGY_CC="$(CC)" STRATEGY_CFLAGS="$(PERCPU_ST_CFLAGS) -D_GNU_SOURCE" \
 	STRATEGY_LIB=$(PERCPU_LIB) STRATEGY_BIN=$(PERCPU_BIN) \
 	STRATEGY_BUILTIN="$(foreach s,$(PERCPU_STRATEGIES),$(call percpu_sym,$(s)))"
@@ -87,3 +87,7 @@ strategy: $(PERCPU_LIB) $(PERCPU_BIN) $(if $(filter command line,$(origin VARIAN
 strategy-compare: $(PERCPU_LIB) $(PERCPU_BIN) $(AB_BIN) $(if $(filter-out none,$(ACCEL)),$(STRATEGY_GUEST))
 	@$(STRATEGY_ENV) AB=$(AB_BIN) VARIANT=$(VARIANT) ACCEL=$(ACCEL) ROUNDS=$(ROUNDS) \
 		FAIL_ABOVE="$(FAIL_ABOVE)" bench/percpu/strategy-compare "$(A)" "$(B)"
+# What make strategy gives bench/percpu/strategy, as shell words (the tests run it directly:
+# parsing the Makefile takes seconds).
+strategy-env: $(PERCPU_LIB) $(PERCPU_BIN)
+	@echo '$(STRATEGY_ENV)'

@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
+# make strategy refuses bad input with one line and writes nothing to data/: a file that does
+# not compile (the compiler's first error), one without the LAB_STRATEGIES list, a shape the
+# lab does not know, a strategy that crashes or hangs in its check (bounded by CHECK_TIMEOUT),
+# and the deliberately broken example (a non-restartable load-modify-store), whose check finds
+# the sum short: it is never timed.
+. "$(dirname "$0")/../../../scripts/tests/bench-tap.sh"
+need_bin lab-percpu
+t=$(mktemp -d); trap 'rm -rf "$t"' EXIT
+fx=$LAB/bench/percpu/tests/strategies
+
+# The first through make itself, the others through bench/percpu/strategy with what make
+# gives it (parsing the Makefile takes seconds).
+env=$(make -s --no-print-directory -C "$LAB" strategy-env)
+# refused FILE REGEX WHAT: make strategy STRATEGY=FILE exits 2 with one line of its own (make
+# adds its "***" line; ">>" lines are progress) matching REGEX, and leaves data/ empty (three
+# tests).
+refused() {
+	local err rc
+	if [ "${via_make:-}" ]; then
+		err=$(make -s --no-print-directory -C "$LAB" strategy STRATEGY="$1" DATA="$t/data" \
+			CHECK_TIMEOUT=10 2>&1 | grep -v '^make: \*\*\*\|^>> '; exit "${PIPESTATUS[0]}")
+	else
+		err=$(cd "$LAB" && eval "DATA=$t/data CHECK_TIMEOUT=10 $env bench/percpu/strategy $1" \
+			2>&1 | grep -v '^>> '; exit "${PIPESTATUS[0]}")
+	fi
+	rc=$?
+	is "$rc:$(grep -c . <<<"$err")" "2:1" "$3: status 2 (make's), one line"
+	like "$err" "$2" "... saying why ($2)"
+	is "$(ls -A "$t/data" 2>/dev/null | wc -l)" 0 "... and nothing in data/"
+}
+
+via_make=1 refused "$fx/no-compile.c" "^error: .*no-compile.c does not compile: .*no-compile.c:8:[0-9]+: .undeclared_step. undeclared" \
+	"a file that does not compile (the compiler's first error)"
+refused "$fx/no-list.c" "^error: .*no-list.c: no LAB_STRATEGIES\(...\) list" "no LAB_STRATEGIES list"
+refused "$fx/queue-shape.c" "^error: strategy queue-mine: unknown shape 'queue' \(counter, list, lock\)$" \
+	"an unknown shape"
+refused "$fx/crash.c" "^error: counter-crash: crashed in the exactness check \(.*SIGSEGV\); not timed$" \
+	"a strategy that crashes"
+refused "$fx/hang.c" "^error: counter-hang: no end within 10 s in the exactness check .*; not timed$" \
+	"a strategy that hangs (10 s bound)"
+refused "$fx/missing.c" "^error: .*missing.c: no such file$" "a file that is not there"
+refused "$LAB/bench/percpu/examples/broken-counter.c" \
+	"^error: counter-broken-lms fails the exactness check \(.*\): sum [0-9]+, want 12 threads x [0-9]+ = [0-9]+; not timed$" \
+	"the broken example (non-restartable load-modify-store)"
+done_testing
