@@ -1,0 +1,62 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
+# make strategy-compare A=old.c B=new.c: a strategy against itself reports no change, on the
+# host and under icount; against a copy whose operation has K added nops it reports +K
+# instructions per op under icount (compare.csv's diff), the block make compare prints (at
+# most 72 columns), and FAIL_ABOVE on that figure says bad (status 1), on a bound above the
+# change good (status 0).
+. "$(dirname "$0")/../../../scripts/tests/bench-tap.sh"
+need_bin lab-percpu
+t=$(mktemp -d); trap 'rm -rf "$t"' EXIT
+env=$(make -s --no-print-directory -C "$LAB" strategy-env)
+ab=$BUILD/host/bin/lab-ab
+[ -x "$ab" ] || make -s --no-print-directory -C "$LAB" "$ab" >/dev/null
+a=$LAB/bench/percpu/examples/mm-cid-counter.c
+K=3
+# The same strategy with K nops at the start of its operation.
+sed "/^static inline void cid_add/,/^{/ s/^{/{\n\t__asm__ volatile(\"$(printf 'nop\\\\n\\\\t%.0s' $(seq $K))\");/" \
+	"$a" > "$t/nops.c"
+is "$(grep -o 'nop' "$t/nops.c" | wc -l)" "$K" "the copy has $K nops"
+
+# compare NAME B ENV...: strategy-compare A=$a B=B, its block in $t/NAME.txt, status in $rc.
+compare() {
+	local name=$1 b=$2
+	shift 2
+	(cd "$LAB" && eval "DATA=$t/$name AB=$ab $* $env bench/percpu/strategy-compare $a $b") \
+		> "$t/$name.txt" 2> "$t/$name.log"; rc=$?
+	d=$(ls -d "$t/$name"/*-strategy-compare 2>/dev/null | head -n 1)
+}
+fig=percpu.counter-mm-cid-atomic.t1
+diff_of() { "$LAB/scripts/csv" "$d/compare.csv" diff --where "figure=$fig"; }
+
+compare self-host "$a" STRATEGY_ARGS="'--threads 1 --reps 3 --duration 10'" ROUNDS=3
+ok $rc "host: A against itself exits 0"
+[ $rc -eq 0 ] || diag "$(tail -n 3 "$t/self-host.log")"
+like "$(cat "$t/self-host.txt")" "no significant change \(1\): $fig" "host: no change"
+is "$(awk 'length > 72' "$t/self-host.txt" | wc -l)" 0 "host: the block is at most 72 columns"
+like "$(head -n 1 "$t/self-host.txt")" "^A/B of percpu: 3 rounds x 1 rep per strategy; paired" \
+	"host: its design line"
+
+if require_image --part rseq-y; then
+	compare self-icount "$a" ACCEL=icount VARIANT=rseq-y ROUNDS=3 \
+		STRATEGY_ARGS="'--threads 1 --reps 1 --duration 5'"
+	ok $rc "icount: A against itself exits 0"
+	[ $rc -eq 0 ] || diag "$(tail -n 3 "$t/self-icount.log")"
+	like "$(cat "$t/self-icount.txt")" "no significant change \(1\): $fig" "icount: no change"
+	is "$(printf '%.0f' "$(diff_of)")" 0 "icount: +0 insn per op"
+
+	compare nops "$t/nops.c" ACCEL=icount VARIANT=rseq-y ROUNDS=3 \
+		STRATEGY_ARGS="'--threads 1 --reps 1 --duration 5'" FAIL_ABOVE=$fig:1
+	is "$rc" 1 "icount: FAIL_ABOVE=$fig:1 says bad (status 1) for B = A + $K nops"
+	# The figure's line (its name on a line of its own when too long), then its numbers.
+	like "$(grep -A1 -- "$fig" "$t/nops.txt" | head -n 2)" "^ +[0-9.]+ +\+[0-9.]+%[*=] +[0-9.]+" \
+		"icount: the block shows the change"
+	is "$(printf '%.0f' "$(diff_of)")" "$K" "icount: +$K insn per op"
+	diag "$(grep -A1 "$fig" "$t/nops.txt" | head -n 2)"
+	is "$(awk 'length > 72' "$t/nops.txt" | wc -l)" 0 "icount: the block is at most 72 columns"
+	"$LAB/scripts/compare-verdict" "$d/compare.csv" "$fig:1000" 2>/dev/null
+	ok $? "icount: FAIL_ABOVE=$fig:1000 says good (status 0)"
+else
+	for i in 1 2 3 4 5 6 7 8 9; do skip "no rseq-y image" "icount $i"; done
+fi
+done_testing
