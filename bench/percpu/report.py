@@ -8,6 +8,7 @@ from labreport import rows as R
 from labreport import runs as runs_
 from labreport.fmt import num, unique
 from labreport.model import Plot, Table
+from labdata import Run
 
 ORDER = 20
 
@@ -16,10 +17,13 @@ BASES = ("counter-getcpu-atomic", "list-cas", "lock-cmpxchg")
 
 
 def latest(runs):
-    """The latest per-CPU CSV (run, file name) per (variant, accel, hardware)."""
+    """The latest per-CPU CSV (run, file name) per (variant, accel, hardware); make
+    strategy's runs (a user's strategies beside some rows) have their own section."""
     found = {}
     for run in runs:
         for name in run.files("percpu*.csv"):
+            if run.keyvalues(name[:-4] + ".meta").first("strategy"):
+                continue
             key = runs_.first_key(run, name)
             if key:
                 found[key] = (run, name)
@@ -64,11 +68,19 @@ def bases(rows):
             if r["method"] in BASES and r["status"] == "ok"}
 
 
+def strategy_table(runs):
+    """make strategy's runs: each one's strategies beside the lab's rows of their shapes."""
+    mine = [run for run in runs if is_strategy_run(run)]
+    lines = [x for run in mine for x in section(run) + [""]]
+    return [Table("Your per-CPU strategies (make strategy)", rows=lines[:-1], runs=mine)] \
+        if mine else []
+
+
 def tables(runs):
     """The hook labreport calls."""
     rows, used = collect(runs)
     if not rows:
-        return []
+        return strategy_table(runs)
     out = ["speedup within each group: counter vs getcpu + lock add, list vs",
            "the CAS list, lock vs lock cmpxchg (seed: 7.7x counter, 1.9x lock);",
            "ns (instructions under icount), +-half the min-max range"]
@@ -80,7 +92,7 @@ def tables(runs):
         out += [x for r in mine for x in R.line(r, b.get(r["method"].split("-")[0]))]
     return [Table("Per-CPU strategies, 1 thread (per op, speedup vs getcpu+atomic)",
                   rows=out, runs=used, facts={"accel": [r["accel"] for r in rows]},
-                  plots=plots(rows))]
+                  plots=plots(rows))] + strategy_table(runs)
 
 
 def one_thread_table(rows, envs):
@@ -154,3 +166,69 @@ with linespoints title word(methods, i)""" % (
             "\\n(an emulator figure: QEMU TCG)" if "/tcg" in env else "", methods, name),
             {name + ".dat": lines}))
     return out
+
+
+# --- make strategy's runs: percpu runs whose percpu.meta says "strategy:" (the files) and
+# "strategy_rows:" (their rows), a user's strategies beside the lab's rows of their shapes.
+
+def _num(s):
+    try:
+        return float(s)
+    except (TypeError, ValueError):
+        return None
+
+
+def fig(v):
+    return f"{v:.3g}" if v < 10 else f"{v:.1f}"
+
+
+def is_strategy_run(run):
+    return run.has("percpu.csv") and bool(run.keyvalues("percpu.meta").first("strategy"))
+
+
+def section(run):
+    """The lines of one run's table."""
+    meta = run.keyvalues("percpu.meta")
+    rows = run.csv("percpu.csv")
+    mine = set((meta.first("strategy_rows") or "").split(","))
+    accel = meta.first("accel") or (rows[0].get("accel") if rows else "")
+    icount = accel == "icount"
+    unit = "insn" if icount else "ns"
+    threads = sorted({int(r["threads"]) for r in rows if r.get("threads", "").isdigit()})
+    methods = list(dict.fromkeys(r["method"] for r in rows))
+    cell = {}
+    for r in rows:
+        v = _num(r.get("ns_per_op"))
+        if r.get("status") != "ok" or v is None:
+            cell[r["method"], r["threads"]] = r.get("status") or "?"
+        elif icount:
+            cell[r["method"], r["threads"]] = fig(v)
+        else:
+            lo, hi = _num(r.get("ns_min")), _num(r.get("ns_max"))
+            cell[r["method"], r["threads"]] = fig(v) + (
+                f" [{fig(lo)}-{fig(hi)}]" if lo is not None and hi is not None else "")
+    reps = rows[0].get("reps", "?") if rows else "?"
+    where = f"{meta.first('variant') or '?'}, {accel or '?'}"
+    out = [f"Your strategies: run {run.name} ({where})",
+           f"  files: {meta.first('strategy')}",
+           f"  {unit} per op, median of {reps} reps" +
+           ("" if icount else " [their min-max]") + "; * your strategy"]
+    w = max([len(m) for m in methods] + [8]) + 2
+    per = max(len(c) for c in cell.values()) + 2 if cell else 8
+    head = f"  {'strategy':<{w}}" + "".join(f"{str(t) + ' thr':>{per}}" for t in threads)
+    out.append(head)
+    for m in methods:
+        name = m + (" *" if m in mine else "")
+        out.append(f"  {name:<{w}}" + "".join(f"{cell.get((m, str(t)), '-'):>{per}}"
+                                             for t in threads))
+    return out
+
+
+def strategy_report(paths):
+    """The strategy section of these run directories, as lines (bench/percpu/strategy-report)."""
+    lines = []
+    for p in paths:
+        run = Run(p)
+        if is_strategy_run(run):
+            lines += section(run) + [""]
+    return lines

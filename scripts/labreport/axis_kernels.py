@@ -40,7 +40,8 @@ def newest(runs, csv, meta, kernel_key):
         rows = run.csv(csv)
         variant = (rows[0].get("variant") if rows else "") or m.first("variant")
         accel = (rows[0].get("accel") if rows else "") or m.first("accel")
-        if m.first("hardware") or variant in ("", "host") or accel in ("", "none"):
+        if m.first("hardware") or m.first("strategy") or variant in ("", "host") or \
+                accel in ("", "none"):
             continue
         found[(variant, accel)] = (run, m.first(kernel_key))
     return found
