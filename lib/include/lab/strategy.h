@@ -1,19 +1,22 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * A per-CPU strategy for lab-percpu: one C file against this header. The lab's own rows
- * (the files in bench/percpu/strategies/) are written this way, and `make strategy STRATEGY=mine.c`
+ * A per-CPU strategy for lab-percpu: one C file against this header. The lab's own rows (the
+ * files in bench/percpu/strategies/) are written this way, and `make strategy STRATEGY=mine.c`
  * builds, checks and times yours beside them (bench/percpu/README.md, "Your strategy").
  *
  * A strategy has a shape, which says what its operation is and how the lab proves it exact
- * after every run (6 x NCPU threads, yields, migrations, timer signals in --check):
+ * after every run (lab-percpu --check: 6 x NCPU threads, yields, migrations, timer signals;
+ * make strategy adds pinned runs long enough for preemption inside operations):
  *
  *   shape    operation (static inline in your file, t: the calling thread)   checked
  *   counter  void add(struct lab_pc_thread *t)       adds 1        sum of lab_pc_slots[].v
  *                                                                   (+ .total) = threads x ops
- *   list     void push(t, struct lab_pc_node *n)     n onto a list  every node once, in
- *            struct lab_pc_node *pop(t)              one off, or NULL  lab_pc_slots[].v lists
+ *   list     void push(t, struct lab_pc_node *n)     n onto a list  every node once: held, or
+ *            struct lab_pc_node *pop(t)              one off, or NULL  in a slot's list (v/next,
+ *                                                                   or tagged/nidx by index)
  *   lock     struct lab_pc_slot *lock(t)             a slot, locked  every increment the lab
- *            void unlock(t, struct lab_pc_slot *s)   release it      makes under it is there
+ *            void unlock(t, struct lab_pc_slot *s)   release it      makes under it is there,
+ *                                                                   every lock word 0 after
  *
  * The lab's per-CPU state is lab_pc_slots[0 .. run->nslots), one 128-byte slot per CPU (index
  * it by CPU number or mm_cid), zeroed before every run; a list links lab_pc_node's through
@@ -28,11 +31,13 @@
  *
  * Optional fields: .versus (the row the speedup compares with), .rseq = 1 (needs rseq:
  * ENOSYS rows without it), .aborts = 1 (the op adds its restarts to t->aborts, reported per
- * Mop), .path (a string naming how it finds the CPU), .setup (shared state, once per run,
- * after the lab zeroed its slots), .thread_init / .thread_fini (in each thread, before the
- * start barrier and after its last op), .total (counter: what it counted outside the slots,
- * after every thread's fini). The kernel tree's selftests rseq helpers (<rseq.h>, then
- * "lab/selftests-rseq.h") are on the include path.
+ * Mop), .path (a function returning how it finds the CPU, printed with the check), .setup
+ * (shared state, once per run, after the lab zeroed its slots), .thread_init / .thread_fini
+ * (in each thread, before the start barrier and after its last op), .total (counter: what it
+ * counted outside the slots, after every thread's fini); t->own is the strategy's, per
+ * thread. LAB_LIST_BY_OP takes a list's whole operation as one function. The kernel tree's
+ * selftests rseq helpers are on the include path: #include <rseq.h> before this header, and
+ * .thread_init = lab_pc_rseq_init registers the thread.
  */
 #ifndef LAB_STRATEGY_H
 #define LAB_STRATEGY_H
