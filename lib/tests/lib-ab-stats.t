@@ -86,4 +86,18 @@ out=$("$LAB/scripts/ab-csv" "$ab" --csv "$t/exact.csv")
 like "$out" 'CI \[\+0\.5, \+0\.5\] = \[\+0\.50%, \+0\.50%\] of the base mean' \
 	"an exact difference: its interval the difference itself"
 like "$out" 'precision yes \(half-width 0\.00 %\), within \+-1 % yes' "and it has +-1 % precision, within +-1 %"
+
+# lab-ab reads no CSV: scripts/ab-csv hands it the samples stream, one value a line, key,
+# variant, accel, unit, pair, value tab-separated; lab-ab refuses any other line.
+is "$("$LAB/scripts/ab-csv" - --csv "$t/holm.csv" --key key | sed -n '6p;11p' | tr '\t' '|')" \
+	"k1|b||||12.5
+k2|a||||10" "the stream of a CSV: the key column, variant, empty accel, unit and pair, the value"
+err=$(printf 'k1\ta\t\t\t10\n' | "$ab" --samples - 2>&1); is $? 1 "a line of five fields: bad input (exit 1)"
+like "$err" '^lab-ab: -:1: not a samples line' "naming the line"
+err=$(printf 'k1\ta\t\t\t\tx\n' | "$ab" --samples - 2>&1); is $? 1 "a value that is not a number: exit 1"
+{ echo "variant,value"; echo "a,1"; echo "a,one"; } > "$t/word.csv"
+err=$("$LAB/scripts/ab-csv" "$ab" --csv "$t/word.csv" 2>&1); is $? 1 "ab-csv: a CSV value that is not a number: exit 1"
+like "$err" "^error: .*word.csv:3: value is not a number: 'one'$" "in one line naming the CSV line"
+err=$("$LAB/scripts/ab-csv" "$ab" --csv "$t/word.csv" --key nosuch 2>&1); is $? 1 "ab-csv: a key naming no column: exit 1"
+like "$err" "^error: .*no key column 'nosuch'" "saying which"
 done_testing
