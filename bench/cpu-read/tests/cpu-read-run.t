@@ -18,7 +18,7 @@ for col in variant accel method threads ns_per_op tsc_per_op reps ns_median ns_m
 	like ",$head," ",$col," "CSV has column $col"
 done
 # TSC ticks are not cycles: no column may call them so (PMU cycles are pmu_cycles_per_op).
-is "$(tr , '\n' <<<"$head" | grep -E '^cycles' | tr '\n' ' ')" "" \
+is "$(csv_cols "$csv" --columns | grep -E '^cycles' | tr '\n' ' ')" "" \
 	"no column named cycles* (the TSC ones are tsc_*)"
 methods=$("$BUILD/guest/bin/lab-cpuread" --list | awk '{print $1}' | sort | tr '\n' ' ')
 is "$(csv_cols "$csv" method | sort | tr '\n' ' ')" "$methods" \
