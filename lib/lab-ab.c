@@ -97,7 +97,7 @@ static int parse_opts(int argc, char **argv, struct opts *o)
 		return -1;
 	}
 	if (!o->samples && (o->cols.unit || o->cols.pair)) {
-		fprintf(stderr, "lab-ab: --unit and --pair name fields of a samples stream: they need --samples\n");
+		fprintf(stderr, "lab-ab: --unit and --pair need --samples\n");
 		return -1;
 	}
 	return 0;

@@ -141,7 +141,8 @@ def ab_samples(path, key=None, unit=None, pair=None, variant="variant", value="v
         if not r:
             continue
         if len(r) != len(header):
-            raise SamplesError("%s:%d: %d fields, the header has %d" % (path, n, len(r), len(header)))
+            raise SamplesError("%s:%d: %d fields, the header has %d"
+                               % (path, n, len(r), len(header)))
         x = r[cx].strip()
         try:
             ok = x and "_" not in x and math.isfinite(float(x))
