@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* lab-ab's input: number files and CSVs into samples (lab/ab-input.h). */
+/* lab-ab's input: number files and the samples stream into samples (lab/ab-input.h). */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <math.h>
@@ -126,17 +126,14 @@ int lab_read_numbers(struct lab_samples *ss, const char *path, const char *varia
 	return rc;
 }
 
-#define MAX_FIELDS 256
-
-static int split(char *l, char **fields)
+/* The stream's six fields of one line, split at tabs in place; their number, at most 7. */
+static int split_tabs(char *l, char **f)
 {
 	int n = 0;
 
-	for (char *p = l;; p++) {
-		if (n == MAX_FIELDS)
-			return -1;
-		fields[n++] = p;
-		p += strcspn(p, ",");
+	for (char *p = l; n < 7; p++) {
+		f[n++] = p;
+		p += strcspn(p, "\t");
 		if (!*p)
 			break;
 		*p = 0;
@@ -144,86 +141,40 @@ static int split(char *l, char **fields)
 	return n;
 }
 
-static int column(char **hdr, int nhdr, const char *name)
-{
-	for (int i = 0; i < nhdr; i++)
-		if (!strcmp(hdr[i], name))
-			return i;
-	return -1;
-}
-
-int lab_read_csv(struct lab_samples *ss, const char *path, const struct lab_csv_cols *cols,
-		 char *err, int errlen)
+int lab_read_samples(struct lab_samples *ss, const char *path, const struct lab_ab_cols *cols,
+		     char *err, int errlen)
 {
 	FILE *f = strcmp(path, "-") ? fopen(path, "r") : stdin;
-	char *line = NULL, *hdrline = NULL, *hdr[MAX_FIELDS], *fld[MAX_FIELDS], key[1024];
-	int keycol[16], nkey = 0, nhdr, cv, cx, ca, cu = -1, cp = -1, lineno = 1, rc = -1;
+	char *line = NULL, *fld[7];
+	int lineno = 0, rc = -1;
 	size_t cap = 0;
+	ssize_t len;
 
 	if (!f) {
 		snprintf(err, errlen, "%s: %s", path, strerror(errno));
 		return -1;
 	}
-	if (getline(&hdrline, &cap, f) <= 0) {
-		snprintf(err, errlen, "%s: empty file, no CSV header", path);
-		goto out;
-	}
-	cap = 0;
-	nhdr = split(trim(hdrline), hdr);
-	cv = column(hdr, nhdr, cols->variant);
-	cx = column(hdr, nhdr, cols->value);
-	ca = cols->accel ? column(hdr, nhdr, cols->accel) : -1;
-	if (cv < 0 || cx < 0) {
-		snprintf(err, errlen, "%s: no column '%s' in the header", path,
-			 cv < 0 ? cols->variant : cols->value);
-		goto out;
-	}
-	if ((cols->unit && (cu = column(hdr, nhdr, cols->unit)) < 0) ||
-	    (cols->pair && (cp = column(hdr, nhdr, cols->pair)) < 0)) {
-		snprintf(err, errlen, "%s: no column '%s' in the header", path,
-			 cols->unit && cu < 0 ? cols->unit : cols->pair);
-		goto out;
-	}
-	if (cols->key) {
-		char *k = strdup(cols->key), *save = NULL;
-
-		for (char *t = strtok_r(k, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
-			if (nkey == 16 || (keycol[nkey++] = column(hdr, nhdr, t)) < 0) {
-				snprintf(err, errlen, "%s: no key column '%s' in the header", path, t);
-				free(k);
-				goto out;
-			}
-		}
-		free(k);
-	}
-	while (getline(&line, &cap, f) > 0) {
-		char *l = trim(line);
-		int n, len = 0;
+	while ((len = getline(&line, &cap, f)) > 0) {
 		double x;
 
 		lineno++;
-		if (!*l)
-			continue;
-		n = split(l, fld);
-		if (n != nhdr) {
-			snprintf(err, errlen, "%s:%d: %d fields, the header has %d", path, lineno, n, nhdr);
+		if (line[len - 1] == '\n')
+			line[--len] = 0;
+		if (split_tabs(line, fld) != 6) {
+			snprintf(err, errlen, "%s:%d: not a samples line (key, variant, accel, unit, "
+				 "pair, value: six tab-separated fields)", path, lineno);
 			goto out;
 		}
-		if (parse_number(fld[cx], &x)) {
-			snprintf(err, errlen, "%s:%d: %s is not a number: '%s'", path, lineno,
-				 cols->value, fld[cx]);
+		if (parse_number(fld[5], &x)) {
+			snprintf(err, errlen, "%s:%d: value is not a number: '%s'", path, lineno, fld[5]);
 			goto out;
 		}
-		key[0] = 0;
-		for (int i = 0; i < nkey; i++)
-			len += snprintf(key + len, sizeof(key) - len, "%s%s", i ? "," : "", fld[keycol[i]]);
-		sample_add_labelled(sample_get(ss, key, fld[cv], ca >= 0 ? fld[ca] : ""), x,
-				    cu >= 0 ? fld[cu] : NULL, cp >= 0 ? fld[cp] : NULL);
+		sample_add_labelled(sample_get(ss, fld[0], fld[1], fld[2]), x,
+				    cols->unit ? fld[3] : NULL, cols->pair ? fld[4] : NULL);
 	}
 	rc = 0;
 out:
 	free(line);
-	free(hdrline);
 	if (f != stdin)
 		fclose(f);
 	return rc;
@@ -236,7 +187,7 @@ static void free_labels(char **l, int n)
 	free(l);
 }
 
-int lab_samples_by_unit(struct lab_samples *ss, const struct lab_csv_cols *cols, char *err,
+int lab_samples_by_unit(struct lab_samples *ss, const struct lab_ab_cols *cols, char *err,
 			int errlen)
 {
 	for (int i = 0; i < ss->n; i++) {

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * lab-ab: A/B comparison of benchmark samples, the lab's one place for it (hackbench, icount
- * and boot-time benches call it). Reads two files of numbers (ministat's format) or a CSV,
+ * and boot-time benches call it). Reads two files of numbers (ministat's format) or a samples
+ * stream (lab/ab-input.h; scripts/ab-csv writes it from a CSV: CSV is read in Python only),
  * describes each variant and compares each with the base by Welch's t test at 95 %, or, with
  * --pair, by the paired t test on the differences; --unit first summarises the rows of each
  * unit (a boot) by their mean. Figures from different accelerators (icount instructions vs
@@ -20,17 +21,16 @@
 
 static const char usage[] =
 	"usage: lab-ab [OPTIONS] FILE_A FILE_B      two files of numbers, one per line\n"
-	"       lab-ab [OPTIONS] --csv FILE         a CSV with a header line\n"
+	"       lab-ab [OPTIONS] --samples FILE     a samples stream ('-': stdin), one value a line:\n"
+	"                     key TAB variant TAB accel TAB unit TAB pair TAB value\n"
+	"                     (from a CSV: scripts/ab-csv LAB_AB [OPTIONS] --csv FILE)\n"
 	"  --labels A,B       names of the two files' samples (default: the file names)\n"
 	"  --accel A,B        accelerators of the two files (or a '# accel: X' line in each)\n"
-	"  --variant COL      CSV column naming the variant (default: variant)\n"
-	"  --value COL        CSV column with the figure (default: value)\n"
-	"  --accel-col COL    CSV column with the accelerator (default: accel, if present)\n"
-	"  --key COL[,COL]    CSV columns that split the comparisons (e.g. mode,ipc)\n"
-	"  --unit COL         CSV column naming the unit (e.g. round: one boot); each unit's rows\n"
-	"                     are summarised by their mean and the tests run over those means\n"
-	"  --pair COL         CSV column pairing base and other (e.g. batch, round): paired t on\n"
-	"                     the differences, Wilcoxon signed-rank, Hodges-Lehmann on them\n"
+	"  --unit COL         summarise each unit's values (the unit field; COL names it, e.g.\n"
+	"                     round: one boot) by their mean; the tests run over those means\n"
+	"  --pair COL         pair base and other by the pair field (COL names it, e.g. batch,\n"
+	"                     round): paired t on the differences, Wilcoxon signed-rank,\n"
+	"                     Hodges-Lehmann on them\n"
 	"  --unit-cost REPS   with --unit: a boot's fixed cost in reps, for the cheapest reps per\n"
 	"                     boot (default: 2)\n"
 	"  --base NAME        the base variant (default: the first one seen)\n"
@@ -39,33 +39,27 @@ static const char usage[] =
 	"Exit: 0 compared, 1 bad input, 2 refused (accelerators differ, or one variant only).\n";
 
 struct opts {
-	const char *labels, *accels, *csv, *base, *format;
-	struct lab_csv_cols cols;
+	const char *labels, *accels, *samples, *base, *format;
+	struct lab_ab_cols cols;
 	double confidence, unit_cost;
 };
 
 static int parse_opts(int argc, char **argv, struct opts *o)
 {
 	static const struct option lo[] = {
-		{ "labels", 1, 0, 'l' }, { "accel", 1, 0, 'a' }, { "csv", 1, 0, 'c' },
-		{ "variant", 1, 0, 'V' }, { "value", 1, 0, 'x' }, { "accel-col", 1, 0, 'A' },
-		{ "key", 1, 0, 'k' }, { "base", 1, 0, 'b' }, { "confidence", 1, 0, 'C' },
+		{ "labels", 1, 0, 'l' }, { "accel", 1, 0, 'a' }, { "samples", 1, 0, 's' },
+		{ "base", 1, 0, 'b' }, { "confidence", 1, 0, 'C' },
 		{ "format", 1, 0, 'f' }, { "unit", 1, 0, 'u' }, { "pair", 1, 0, 'p' },
 		{ "unit-cost", 1, 0, 'U' }, { "help", 0, 0, 'h' }, { 0 }
 	};
 	int c;
 
-	*o = (struct opts){ .format = "text", .confidence = 0.95, .unit_cost = 2,
-			    .cols = { "variant", "value", "accel", NULL, NULL, NULL } };
+	*o = (struct opts){ .format = "text", .confidence = 0.95, .unit_cost = 2 };
 	while ((c = getopt_long(argc, argv, "h", lo, NULL)) != -1) {
 		switch (c) {
 		case 'l': o->labels = optarg; break;
 		case 'a': o->accels = optarg; break;
-		case 'c': o->csv = optarg; break;
-		case 'V': o->cols.variant = optarg; break;
-		case 'x': o->cols.value = optarg; break;
-		case 'A': o->cols.accel = optarg; break;
-		case 'k': o->cols.key = optarg; break;
+		case 's': o->samples = optarg; break;
 		case 'b': o->base = optarg; break;
 		case 'u': o->cols.unit = optarg; break;
 		case 'p': o->cols.pair = optarg; break;
@@ -98,12 +92,12 @@ static int parse_opts(int argc, char **argv, struct opts *o)
 		default: fputs(usage, stderr); return -1;
 		}
 	}
-	if (o->csv ? optind != argc : argc - optind != 2) {
+	if (o->samples ? optind != argc : argc - optind != 2) {
 		fputs(usage, stderr);
 		return -1;
 	}
-	if (!o->csv && (o->cols.unit || o->cols.pair)) {
-		fprintf(stderr, "lab-ab: --unit and --pair name CSV columns: they need --csv\n");
+	if (!o->samples && (o->cols.unit || o->cols.pair)) {
+		fprintf(stderr, "lab-ab: --unit and --pair need --samples\n");
 		return -1;
 	}
 	return 0;
@@ -635,8 +629,8 @@ int main(int argc, char **argv)
 
 	if (parse_opts(argc, argv, &o))
 		return 1;
-	if (o.csv) {
-		if (lab_read_csv(&ss, o.csv, &o.cols, err, sizeof(err))) {
+	if (o.samples) {
+		if (lab_read_samples(&ss, o.samples, &o.cols, err, sizeof(err))) {
 			fprintf(stderr, "lab-ab: %s\n", err);
 			return 1;
 		}

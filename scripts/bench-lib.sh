@@ -70,6 +70,13 @@ run_figures() {
 	mv "$dir/.figures.csv.tmp" "$dir/figures.csv"
 }
 
+# csv_split COLUMNS: CSV rows without a header on stdin (a parse step's output) read through
+# scripts/csv, COLUMNS (comma-separated) naming them; each row's fields come out separated by
+# \037, which `IFS=$'\037' read -r` splits keeping empty fields (a tab IFS would merge them).
+csv_split() {
+	{ echo "$1"; cat; } | "$LAB/scripts/csv" /dev/stdin ${1//,/ } | tr '\t' '\037'
+}
+
 # DATA: the results directory (tests point it elsewhere).
 DATA=${DATA:-$LAB/data}
 

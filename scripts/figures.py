@@ -57,3 +57,14 @@ def main(bench, extract):
     w = csv.writer(sys.stdout, lineterminator="\n")
     w.writerow(HEADER)
     w.writerows(rows)
+
+
+def run_key(run, name, key):
+    """The first word of a "key: value" line of the run's file called name ("" if none):
+    the run's variant or accelerator where its CSV has no such column."""
+    return (run.keyvalues(name).first(key).split() or [""])[0]
+
+
+def time_unit(accel):
+    """A figure in virtual ns per operation is instructions under icount: "insn", else "ns"."""
+    return "insn" if accel == "icount" else "ns"

@@ -9,6 +9,7 @@ parsed here and nowhere else.
 
 import csv
 import io
+import math
 from pathlib import Path
 
 # Bytes that are not UTF-8 pass through unchanged instead of stopping the report.
@@ -106,3 +107,52 @@ def runs(data):
     """The run directories under data, oldest first (their names start with the UTC date)."""
     return [Run(p) for p in sorted(Path(data).iterdir(), key=lambda p: p.name)
             if p.is_dir() and not p.name.startswith(".")]
+
+
+class SamplesError(ValueError):
+    """A CSV that cannot become lab-ab's samples stream (the message is one line)."""
+
+
+def ab_samples(path, key=None, unit=None, pair=None, variant="variant", value="value",
+               accel="accel"):
+    """lab-ab's samples stream (lib/include/lab/ab-input.h) from the CSV at path: one line a
+    row, key<TAB>variant<TAB>accel<TAB>unit<TAB>pair<TAB>value. key names columns (comma-
+    separated) whose values, joined by ",", split the comparisons; accel is optional (empty
+    when the CSV has no such column); unit and pair fields are empty unless named. Rows keep
+    their order; blank lines are skipped. Raises SamplesError."""
+    with open(path, newline="", **ENCODING) as f:
+        rows = list(csv.reader(f))
+    if not rows:
+        raise SamplesError("%s: empty file, no CSV header" % path)
+    header = rows[0]
+
+    def col(name, what="column"):
+        if name not in header:
+            raise SamplesError("%s: no %s '%s' in the header" % (path, what, name))
+        return header.index(name)
+
+    cv, cx = col(variant), col(value)
+    ca = header.index(accel) if accel in header else None
+    ck = [col(k, "key column") for k in key.split(",") if k] if key else []
+    cu = col(unit) if unit else None
+    cp = col(pair) if pair else None
+    out = []
+    for n, r in enumerate(rows[1:], 2):
+        if not r:
+            continue
+        if len(r) != len(header):
+            raise SamplesError("%s:%d: %d fields, the header has %d"
+                               % (path, n, len(r), len(header)))
+        x = r[cx].strip()
+        try:
+            ok = x and "_" not in x and math.isfinite(float(x))
+        except ValueError:
+            ok = False
+        if not ok:
+            raise SamplesError("%s:%d: %s is not a number: '%s'" % (path, n, value, r[cx]))
+        fields = [",".join(r[i] for i in ck), r[cv], "" if ca is None else r[ca],
+                  "" if cu is None else r[cu], "" if cp is None else r[cp]]
+        if any("\t" in f or "\n" in f or "\r" in f for f in fields):
+            raise SamplesError("%s:%d: a label holds a tab or a line break" % (path, n))
+        out.append("\t".join(fields + [x]) + "\n")
+    return "".join(out)

@@ -41,7 +41,7 @@ run=$(printf '%s\n' "$out" | sed -n 's/^>> results in //p')
 ok $([ -d "$run" ] && [ "${run#"$DATA"/}" != "$run" ]; echo $?) "into a data/ run ($(basename "$run"))"
 cmp -s "$run/cpu-read.csv" "$tmp/rseq-lab-result/cpu-read.csv"
 ok $? "with the CSV as measured"
-is "$(awk -F, 'NR == 2 { print $1 "," $2 }' "$run/cpu-read.csv")" "my-kernel,none" "rows labelled with the variant given to run"
+is "$(csv_cols "$run/cpu-read.csv" variant accel | head -n 1 | tr '\t' ,)" "my-kernel,none" "rows labelled with the variant given to run"
 meta=$(cat "$run/percpu.meta" 2>/dev/null)
 like "$meta" "^host: $(uname -n)$" "its .meta: the host"
 like "$meta" "^hardware: $(uname -n) \((bare metal|virtual \(hypervisor flag\))\): " "the hardware"

@@ -34,24 +34,10 @@ ok "${PIPESTATUS[0]}" "the job log holds the guest's files"
 OUTDIR=$tmp/ref QUIET=1 ACCEL=icount "$LAB/scripts/boot" "$v" -- lab-cpuread --out /out >/dev/null 2>&1
 ok $? "the local harness runs the same boot"
 
-# rows CSV: the icount-exact columns of every row, by header name.
+# rows CSV: the icount-exact columns of every row, by header name (scripts/csv).
 rows() {
-	awk -F, '
-	function csv(s,   n, i, ch, q, cur) {
-		n = 0; cur = ""; q = 0
-		for (i = 1; i <= length(s); i++) {
-			ch = substr(s, i, 1)
-			if (q && ch == "\"" && substr(s, i + 1, 1) == "\"") { cur = cur ch; i++ }
-			else if (ch == "\"") q = !q
-			else if (!q && ch == ",") { F[++n] = cur; cur = "" }
-			else cur = cur ch
-		}
-		F[++n] = cur
-	}
-	NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
-	{ csv($0); print F[c["variant"]], F[c["accel"]], F[c["method"]], F[c["threads"]], F[c["status"]],
-	  F[c["iters"]], F[c["reps"]], F[c["instructions_per_op"]], F[c["instructions_source"]],
-	  F[c["ratio_to_empty"]], F[c["ops_total"]] }' "$1"
+	csv_cols "$1" variant accel method threads status iters reps instructions_per_op \
+		instructions_source ratio_to_empty ops_total | tr '\t' ' '
 }
 lava_rows=$(rows "$tmp/x/out/cpu-read.csv" 2>/dev/null)
 ref_rows=$(rows "$tmp/ref/cpu-read.csv" 2>/dev/null)

@@ -43,9 +43,9 @@ is "$rc" 2 "icount vs tcg figures: refused (exit 2)"
 is "$(printf '%s\n' "$err" | wc -l)" 1 "with one line"
 like "$err" 'refusing to compare .*different accelerators' "that says why"
 { echo "variant,accel,value"; sed 's/^/a,icount,/' "$t/n"; sed 's/^/b,tcg,/' "$t/y"; } > "$t/mixed.csv"
-"$ab" --csv "$t/mixed.csv" >/dev/null 2>&1; is $? 2 "a CSV mixing accelerators between variants: refused"
+"$LAB/scripts/ab-csv" "$ab" --csv "$t/mixed.csv" >/dev/null 2>&1; is $? 2 "a CSV mixing accelerators between variants: refused"
 { echo "variant,accel,value"; sed 's/^/a,icount,/' "$t/n"; sed 's/^/b,icount,/' "$t/y"; } > "$t/same.csv"
-tsv=$("$ab" --csv "$t/same.csv" --format tsv); ok $? "CSV input, TSV output"
+tsv=$("$LAB/scripts/ab-csv" "$ab" --csv "$t/same.csv" --format tsv); ok $? "CSV input, TSV output"
 is "$(printf '%s\n' "$tsv" | awk -F'\t' '$2 == "b" { print $17 }')" significant "TSV verdict column"
 
 printf '1\nfoo\n' > "$t/bad"
@@ -59,7 +59,7 @@ like "$err" 'bad:2: not a number' "naming file and line"
   for x in 10 11 12 13 14; do echo "k1,a,$x"; done
   for x in 12.5 13.5 14.5 15.5 16.5; do echo "k1,b,$x"; done
   for x in 10 11 12 13 14; do echo "k2,a,$x"; echo "k2,b,$x"; done; } > "$t/holm.csv"
-tsv=$("$ab" --csv "$t/holm.csv" --key key --format tsv); ok $? "two keys, TSV"
+tsv=$("$LAB/scripts/ab-csv" "$ab" --csv "$t/holm.csv" --key key --format tsv); ok $? "two keys, TSV"
 col() { printf '%s\n' "$tsv" | awk -F'\t' -v k="$1" -v c="$2" 'NR == 1 { for (i = 1; i <= NF; i++) n[$i] = i; next }
 	$1 == k && $2 == "b" { print $n[c] }'; }
 like "$(col k1 p)" '^0\.03[67]' "k1: Welch p 0.037 before correction"
@@ -68,7 +68,7 @@ is "$(col k1 verdict_raw)/$(col k1 verdict)" "significant/not significant" "sign
 like "$(col k1 diff_lo),$(col k1 diff_hi)" '^0\.19[0-9]*,4\.80' "k1: 95 % CI of the difference [0.19, 4.81]"
 is "$(col k1 hl)" 2.5 "k1: Hodges-Lehmann shift 2.5"
 like "$(col k1 runs_1pct)" '^[0-9]+$' "k1: runs needed for 1 %"
-out=$("$ab" --csv "$t/holm.csv" --key key)
+out=$("$LAB/scripts/ab-csv" "$ab" --csv "$t/holm.csv" --key key)
 like "$out" 'Holm over 2 comparisons' "text: says how many comparisons Holm covers"
 like "$out" 'CI \[\+0\.19[0-9]*, \+4\.8[0-9]*\] = \[\+1\.6[0-9]%, \+40\.0[0-9]%\]' "text: the interval, absolute and in %"
 like "$out" 'ranks: Hodges-Lehmann shift \+2\.5 .* Mann-Whitney U' "text: the rank view"
@@ -82,8 +82,22 @@ like "$out" 'change by Fieller, 95 % CI \[\+1\.47%, \+44\.74%\]: \+-1 % precisio
 	"text: k1 without +-1 % precision, not within +-1 %"
 is "$(col k1 resolution)" unresolved "TSV: resolution unresolved"
 { echo "variant,value"; for i in 1 2 3; do echo "a,100"; echo "b,100.5"; done; } > "$t/exact.csv"
-out=$("$ab" --csv "$t/exact.csv")
+out=$("$LAB/scripts/ab-csv" "$ab" --csv "$t/exact.csv")
 like "$out" 'CI \[\+0\.5, \+0\.5\] = \[\+0\.50%, \+0\.50%\] of the base mean' \
 	"an exact difference: its interval the difference itself"
 like "$out" 'precision yes \(half-width 0\.00 %\), within \+-1 % yes' "and it has +-1 % precision, within +-1 %"
+
+# lab-ab reads no CSV: scripts/ab-csv hands it the samples stream, one value a line, key,
+# variant, accel, unit, pair, value tab-separated; lab-ab refuses any other line.
+is "$("$LAB/scripts/ab-csv" - --csv "$t/holm.csv" --key key | sed -n '6p;11p' | tr '\t' '|')" \
+	"k1|b||||12.5
+k2|a||||10" "the stream of a CSV: the key column, variant, empty accel, unit and pair, the value"
+err=$(printf 'k1\ta\t\t\t10\n' | "$ab" --samples - 2>&1); is $? 1 "a line of five fields: bad input (exit 1)"
+like "$err" '^lab-ab: -:1: not a samples line' "naming the line"
+err=$(printf 'k1\ta\t\t\t\tx\n' | "$ab" --samples - 2>&1); is $? 1 "a value that is not a number: exit 1"
+{ echo "variant,value"; echo "a,1"; echo "a,one"; } > "$t/word.csv"
+err=$("$LAB/scripts/ab-csv" "$ab" --csv "$t/word.csv" 2>&1); is $? 1 "ab-csv: a CSV value that is not a number: exit 1"
+like "$err" "^error: .*word.csv:3: value is not a number: 'one'$" "in one line naming the CSV line"
+err=$("$LAB/scripts/ab-csv" "$ab" --csv "$t/word.csv" --key nosuch 2>&1); is $? 1 "ab-csv: a key naming no column: exit 1"
+like "$err" "^error: .*no key column 'nosuch'" "saying which"
 done_testing

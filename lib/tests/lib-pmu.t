@@ -22,10 +22,7 @@ mkdir "$t/out"
 "$bin" --method empty,syscall --reps 1 --duration 5 --out "$t/out" > "$t/log" 2>&1
 ok $? "a short host run"
 csv=$t/out/cpu-read.csv
-col() { # col NAME: that column of every data row (these rows have no quoted fields)
-	awk -F, -v name="$1" 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == name) c = i; next }
-		{ print $c }' "$csv"
-}
+col() { csv_cols "$csv" "$1"; } # col NAME: that column of every data row
 pmu=$(sed -n 's/^pmu: //p' "$t/out/cpu-read.meta")
 if [[ $pmu == "no PMU"* ]]; then
 	diag "this machine: $pmu"

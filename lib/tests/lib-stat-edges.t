@@ -29,14 +29,14 @@ print(next((r[sys.argv[3]] for r in rows if r["variant"] == sys.argv[2]), "no ro
 
 # The sample pair whose Welch p is alpha itself, at a --confidence lab-ab reads exactly.
 "$t/edges-test" emit "$t" > "$t/emit"; ok $? "a sample pair with p exactly at alpha ($(cat "$t/emit"))"
-"$ab" --csv "$t/edge.csv" --confidence "$(cat "$t/pct-at")" --format tsv > "$t/at.tsv"
-"$ab" --csv "$t/edge.csv" --confidence "$(cat "$t/pct-loose")" --format tsv > "$t/loose.tsv"
+"$LAB/scripts/ab-csv" "$ab" --csv "$t/edge.csv" --confidence "$(cat "$t/pct-at")" --format tsv > "$t/at.tsv"
+"$LAB/scripts/ab-csv" "$ab" --csv "$t/edge.csv" --confidence "$(cat "$t/pct-loose")" --format tsv > "$t/loose.tsv"
 is "$(col "$t/at.tsv" b verdict_raw)/$(col "$t/at.tsv" b verdict)" "not significant/not significant" \
 	"lab-ab: p == alpha is not significant, before and after Holm"
 is "$(col "$t/loose.tsv" b verdict_raw)/$(col "$t/loose.tsv" b verdict)" "significant/significant" \
 	"lab-ab: alpha a hair above p: significant (the pair sits on the bound)"
 
 # ci: 10..14 has sd 1.5811, n 5: t(0.975, 4) 2.7764 x 0.7071 = 1.9632 (with 5 df: 1.8177).
-"$ab" --csv "$t/edge.csv" --format tsv > "$t/95.tsv"
+"$LAB/scripts/ab-csv" "$ab" --csv "$t/edge.csv" --format tsv > "$t/95.tsv"
 like "$(col "$t/95.tsv" a ci)" '^1\.963[12]' "lab-ab ci of 10..14 at 95 %: 1.9632 (t with n - 1 df)"
 done_testing

@@ -53,14 +53,21 @@ def compare(ab, csv_path, key="mode,ipc", bench=None):
     bench's meta declares: its TSV rows as dicts."""
     if not os.access(ab, os.X_OK):
         raise StatsError("no %s (run: make %s)" % (ab, ab))
-    cmd = [ab, "--csv", str(csv_path), "--key", key, "--format", "tsv"]
+    cmd = [ab, "--samples", "-", "--format", "tsv"]
     unit, pair = design_of(bench) if bench else (None, None)
     header = labdata.read_header(csv_path)
+    design = {}
     for option, col in (("--unit", unit), ("--pair", pair)):
         if col and col in header and knows(ab, option):
             cmd += [option, col]
+            design[option[2:]] = col
+    # lab-ab reads no CSV: labdata hands it the rows as its samples stream.
+    try:
+        samples = labdata.ab_samples(csv_path, key=key, **design)
+    except labdata.SamplesError as e:
+        raise StatsError(str(e)) from None
     # lab-ab's own complaint goes to stderr as it is; a refusal is reported, not hidden.
-    done = subprocess.run(cmd, stdout=subprocess.PIPE, **labdata.ENCODING)
+    done = subprocess.run(cmd, input=samples, stdout=subprocess.PIPE, **labdata.ENCODING)
     if done.returncode != 0:
         raise StatsError("lab-ab refused %s" % csv_path)
     return labdata.parse_table(done.stdout, delimiter="\t")

@@ -60,11 +60,11 @@ guest_check() {
 # compares equal to an empty value.
 csv() {
 	[ -f "$1" ] || { echo "<no $1>"; return; }
-	perl -MText::ParseWords -ne 'chomp; my @f = parse_line(",", 0, $_);
-	if ($. == 1) { %c = map { $f[$_] => $_ } 0..$#f; next }
-	if ($f[$c{method}] eq "'"$2"'") {
-		print exists $c{"'"$3"'"} ? $f[$c{"'"$3"'"}] : "<no column '"$3"'>"; $found = 1; exit }
-	END { print "<no row '"$2"'>" unless $found }' "$1"; }
+	local r
+	r=$("$LAB/scripts/csv" "$1" method "$3" --where method="$2" 2>/dev/null) ||
+		{ echo "<no column $3>"; return; }
+	[ -n "$r" ] || { echo "<no row $2>"; return; }
+	r=${r%%$'\n'*}; echo "${r#*$'\t'}"; }
 
 # guest_run_enosys BENCH RSEQ_ROW OTHER_ROW ARGS...: bench/BENCH/run rseq-n ARGS (TCG) writes
 # a run directory whose RSEQ_ROW says ENOSYS and whose OTHER_ROW ran (three tests).

@@ -27,6 +27,9 @@ for m in "$LAB"/bench/*/meta; do
 done
 out=$("$LAB/scripts/figures-check" "$t/p" 2>&1 >/dev/null); ok $? "only figure names the metas declare${out:+ ($out)}"
 ok $((n < 5)) "five benches or more have figures ($n)"
+for b in mm-cid turner-2015 rseq-stats; do
+	ok $([ -x "$LAB/bench/$b/parse" ] && grep -q '^figure:' "$LAB/bench/$b/meta"; echo $?) "$b has a parse and declares its figures"
+done
 out=$("$LAB/scripts/figures-check" "$LAB/data" 2>&1 >/dev/null); ok $? "the committed data/ matches every meta${out:+ ($out)}"
 
 # The check fails on a meta that names a missing column, and on an undeclared figure.
@@ -61,4 +64,10 @@ is "$(cat "$t/bf/run/figures.csv")" "$(cd "$t/bf/run" && for b in cpu-read percp
 echo keep > "$t/bf/run/figures.csv"
 DATA=$t/bf "$LAB/scripts/figures-backfill" >/dev/null
 is "$(cat "$t/bf/run/figures.csv")" keep "and leaves an existing figures.csv alone"
+# figures-backfill DATA BENCH: only that bench's runs.
+mc=$(ls -d "$LAB"/data/*-mm-cid-host/ | tail -n 1)
+mkdir -p "$t/bo"; cp -r "$src" "$t/bo/a"; cp -r "$mc" "$t/bo/b"; rm -f "$t"/bo/*/figures.csv
+"$LAB/scripts/figures-backfill" "$t/bo" mm-cid >/dev/null
+ok $([ ! -e "$t/bo/a/figures.csv" ] && cmp -s "$t/bo/b/figures.csv" <("$LAB/bench/mm-cid/parse" "$t/bo/b"); echo $?) \
+	"figures-backfill DATA mm-cid fills the mm-cid run only"
 done_testing

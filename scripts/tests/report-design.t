@@ -41,7 +41,7 @@ report
 args=$(cat "$t/args")
 like "$args" '--unit round' "pair: none: the unit alone"
 ok $(grep -q -- '--pair' <<< "$args"; [ $? -ne 0 ]; echo $?) "  and no --pair"
-ab "usage: lab-ab --csv FILE"
+ab "usage: lab-ab --samples FILE"
 report
 ok $(grep -q -- '--unit\|--pair' "$t/args"; [ $? -ne 0 ]; echo $?) "a lab-ab without the options is not given them"
 done_testing

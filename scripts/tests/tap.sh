@@ -79,3 +79,9 @@ bounded() { local s=$1; shift; timeout --foreground --kill-after=5 "$s" "$@"; }
 # from a non-interactive shell inherits SIGINT ignored, and a shell script cannot trap an
 # ignored signal: tests of Ctrl-C start their command through this (after setsid, say).
 SIGINT_DEFAULT=(perl -e '$SIG{INT} = "DEFAULT"; exec @ARGV or die "exec $ARGV[0]: $!\n"')
+# csv_cols FILE COLUMN... [--where COLUMN=VALUE]...: a lab CSV's named columns, tab-separated,
+# one row a line, through scripts/csv (labdata, the one CSV reader): tests split no CSV lines.
+csv_cols() { "$LAB/scripts/csv" "$@"; }
+# csv_rows HEADER COLUMN...: the same for header-less CSV rows on stdin (a parse step's
+# output), HEADER (comma-separated) naming their columns.
+csv_rows() { local h=$1; shift; { echo "$h"; cat; } | "$LAB/scripts/csv" /dev/stdin "$@"; }

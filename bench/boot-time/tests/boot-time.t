@@ -16,15 +16,15 @@ is "$(head -n 1 "$t/boot-time.csv")" \
 want=$(perl -MJSON::PP -e 'local $/; my $d = decode_json(<STDIN>);
 	printf "%s,%.6f,%.6f,%d\n", $_->{command}, $_->{mean}, $_->{stddev}, scalar @{$_->{times}}
 	for @{$d->{results}}' < "$fx")
-got=$(awk -F, 'NR > 1 { print $1 "," $4 "," $5 "," $3 }' "$t/boot-time.csv")
+got=$(csv_cols "$t/boot-time.csv" variant mean_s sd_s runs | tr '\t' ,)
 is "$got" "$want" "one row per variant with hyperfine's mean, sd and number of runs"
-is "$(awk -F, 'NR > 1 { n = split($10, v, ";"); if (n != $3) print $1 }' "$t/boot-time.csv")" "" \
+is "$(csv_cols "$t/boot-time.csv" variant runs times_s | awk -F'\t' '{ n = split($3, v, ";"); if (n != $2) print $1 }')" "" \
 	"every run's time is kept"
-is "$(awk -F, 'NR > 1 && $9 == "1.0000"' "$t/boot-time.csv" | wc -l)" 1 \
+is "$(csv_cols "$t/boot-time.csv" variant --where relative=1.0000 | wc -l)" 1 \
 	"exactly one variant is the fastest (relative 1.0000)"
-bad=$(awk -F, 'NR > 1 { n = split($10, v, ";"); mn = v[1]; mx = v[1]
+bad=$(csv_cols "$t/boot-time.csv" variant min_s max_s times_s | awk -F'\t' '{ n = split($4, v, ";"); mn = v[1]; mx = v[1]
 	for (i = 2; i <= n; i++) { if (v[i] < mn) mn = v[i]; if (v[i] > mx) mx = v[i] }
-	if (sprintf("%.6f", mn) != $7 || sprintf("%.6f", mx) != $8) print $1 }' "$t/boot-time.csv")
+	if (sprintf("%.6f", mn) != $2 || sprintf("%.6f", mx) != $3) print $1 }')
 is "$bad" "" "min and max are those of the runs"
 
 echo '{"results": [' > "$t/trunc.json"
@@ -37,7 +37,7 @@ like "$("$parse" tcg "$t/nothing.json" 2>&1)" "^boot-time-parse: cannot read" "a
 
 report=$("$LAB/bench/boot-time/report" "$t" 2>&1)
 ok $? "the report runs from the CSV alone"
-for v in $(awk -F, 'NR > 1 { print $1 }' "$t/boot-time.csv"); do
+for v in $(csv_cols "$t/boot-time.csv" variant); do
 	like "$report" "^  $v +[0-9.]+ s ± +[0-9.]+ +min +[0-9.]+ +max +[0-9.]+ +x[0-9.]+ +\(n=[0-9]+\)" \
 		"the report has a row for $v"
 done

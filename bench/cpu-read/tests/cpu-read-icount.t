@@ -9,12 +9,7 @@ require_image rseq-y rseq-n
 export DATA=$t/data
 
 # column NAME CSV: "method value" per data row (quoted labels hold no commas before the column).
-column() {
-	COL=$1 perl -ne 'chomp; my @f; while (/\G(?:"((?:[^"]|"")*)"|([^,]*))(,|$)/g) {
-		push @f, defined $1 ? $1 : $2; last if $3 eq "" }
-		if ($. == 1) { ($c) = grep { $f[$_] eq $ENV{COL} } 0..$#f; next }
-		print "$f[2] $f[$c]\n"' "$2"
-}
+column() { csv_cols "$2" method "$1" | tr '\t' ' '; }
 
 "$LAB/bench/cpu-read/compare-icount" rseq-y rseq-y > "$t/same" 2> "$t/same.log"
 ok $? "two icount boots of rseq-y"

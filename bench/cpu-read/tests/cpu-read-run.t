@@ -18,40 +18,30 @@ for col in variant accel method threads ns_per_op tsc_per_op reps ns_median ns_m
 	like ",$head," ",$col," "CSV has column $col"
 done
 # TSC ticks are not cycles: no column may call them so (PMU cycles are pmu_cycles_per_op).
-is "$(tr , '\n' <<<"$head" | grep -E '^cycles' | tr '\n' ' ')" "" \
+is "$(csv_cols "$csv" --columns | grep -E '^cycles' | tr '\n' ' ')" "" \
 	"no column named cycles* (the TSC ones are tsc_*)"
 methods=$("$BUILD/guest/bin/lab-cpuread" --list | awk '{print $1}' | sort | tr '\n' ' ')
-is "$(tail -n +2 "$csv" | cut -d, -f3 | sort | tr '\n' ' ')" "$methods" \
+is "$(csv_cols "$csv" method | sort | tr '\n' ' ')" "$methods" \
 	"one row per method"
 
 # Each row: status ok with a positive ns/op and $reps per-rep values, or a reason and no figure.
-bad=$(tail -n +2 "$csv" | perl -ne '
-	chomp; my @f;
-	# CSV fields, quoted ones with "" for a quote
-	while (/\G(?:"((?:[^"]|"")*)"|([^,]*))(,|$)/g) {
-		my ($q, $u, $sep) = ($1, $2, $3);
-		push @f, defined $q ? $q =~ s/""/"/gr : $u; last if $sep eq "";
-	}
-	my ($status, $nsop, $per) = ($f[8], $f[11], $f[21]);
-	my @v = split /;/, $per; my $k = @v;
-	if ($f[0] ne "host" || $f[1] ne "none" || $f[6] ne "1") { print "labels: $_\n" }
-	elsif ($status eq "ok" && !($nsop > 0 && $k == '$reps')) { print "figures: $_\n" }
-	elsif ($status ne "ok" && ($nsop ne "" || $per ne "")) { print "made-up figure: $_\n" }')
+bad=$(csv_cols "$csv" variant accel threads status ns_per_op ns_reps method |
+	awk -F'\t' -v reps="$reps" '{ k = $6 == "" ? 0 : split($6, v, ";") }
+	$1 != "host" || $2 != "none" || $3 != "1" { print "labels: " $7; next }
+	$4 == "ok" && !($5 > 0 && k == reps) { print "figures: " $7; next }
+	$4 != "ok" && ($5 != "" || $6 != "") { print "made-up figure: " $7 }')
 is "$bad" "" "every row has its figures or a reason, never both"
 # Every measured row carries its spread: ns_min <= ns_per_op (the median) <= ns_max.
-bad=$(perl -MText::ParseWords -ne 'chomp; my @f = parse_line(",", 0, $_);
-	if ($. == 1) { %c = map { $f[$_] => $_ } 0..$#f; next }
-	my ($m, $st, $med, $lo, $hi) = map { $f[$c{$_}] } qw(method status ns_per_op ns_min ns_max);
-	next unless $st eq "ok";
-	print "$m " unless $lo ne "" && $hi ne "" && $lo <= $med && $med <= $hi' "$csv")
+bad=$(csv_cols "$csv" method status ns_per_op ns_min ns_max | awk -F'\t' '$2 == "ok" &&
+	!($4 != "" && $5 != "" && $4 + 0 <= $3 + 0 && $3 + 0 <= $5 + 0) { printf "%s ", $1 }')
 is "$bad" "" "every measured row has ns_min <= ns_per_op <= ns_max"
 # Each dependent row has its throughput twin (empty-dep: empty) in the same run.
-deps=$(tail -n +2 "$csv" | cut -d, -f3 | grep -- '-dep$')
+deps=$(csv_cols "$csv" method | grep -- '-dep$')
 like "$(printf '%s\n' "$deps" | wc -l)" '^[5-9]$' "the dependent rows are in the CSV"
-is "$(for m in $deps; do cut -d, -f3 "$csv" | grep -qx -- "${m%-dep}" || echo "$m"; done)" "" \
+is "$(for m in $deps; do csv_cols "$csv" method | grep -qx -- "${m%-dep}" || echo "$m"; done)" "" \
 	"every dependent row has its throughput twin"
-like "$(grep '^empty,' <(cut -d, -f3,9 "$csv"))" '^empty,ok$' "the empty loop has a row"
-like "$(grep -cE '^[a-z_-]+,ok$' <(cut -d, -f3,9 "$csv"))" '^([89]|[12][0-9])$' \
+like "$(grep '^empty,' <(csv_cols "$csv" method status | tr '\t' ,))" '^empty,ok$' "the empty loop has a row"
+like "$(grep -cE '^[a-z_-]+,ok$' <(csv_cols "$csv" method status | tr '\t' ,))" '^([89]|[12][0-9])$' \
 	"at least 8 methods measured here"
 for key in cpu_model cpuinfo_flags kernel_release glibc compiler cflags date lab_commit \
 	tsc_invariant glibc_rseq; do

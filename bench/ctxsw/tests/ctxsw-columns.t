@@ -15,13 +15,13 @@ dir=$(ls -d "$t"/data/*-ctxsw 2>/dev/null | head -n 1)
 ok $([ -f "$dir/ctxsw.csv" ] && [ -f "$dir/ctxsw.meta" ] && [ -f "$dir/ab.txt" ]; echo $?) \
 	"a run directory with ctxsw.csv, ctxsw.meta and ab.txt"
 csv=$dir/ctxsw.csv
-is "$(awk -F, 'NR > 1 { print $1 "=" $3 }' "$csv" 2>/dev/null | sort -u | tr '\n' ' ')" \
+is "$(csv_cols "$csv" variant rseq_state 2>/dev/null | tr '\t' = | sort -u | tr '\n' ' ')" \
 	"rseq-n=none rseq-y/reg=on rseq-y/unreg=off " "each column ran in its rseq state"
 for v in rseq-n rseq-y/unreg rseq-y/reg; do
-	is "$(awk -F, -v v="$v" '$1 == v { print $5 }' "$csv" 2>/dev/null | sort -u | tr '\n' ' ')" \
+	is "$(csv_cols "$csv" metric --where variant="$v" 2>/dev/null | sort -u | tr '\n' ' ')" \
 		"pipe_roundtrip pipe_self signal switch " "$v: every metric"
 done
-is "$(awk -F, 'NR > 1 { print $8 }' "$csv" 2>/dev/null | sort -u)" insn "figures in instructions under icount"
+is "$(csv_cols "$csv" unit 2>/dev/null | sort -u)" insn "figures in instructions under icount"
 for m in switch signal; do
 	for v in rseq-y/unreg rseq-y/reg; do
 		like "$(sed -n "/^key $m,/,/^\$/p" "$dir/ab.txt" 2>/dev/null)" "$v vs rseq-n: " \
@@ -30,7 +30,7 @@ for m in switch signal; do
 done
 # Registration adds work on the signal path (rseq_signal_deliver runs only with an area): the
 # registered column's median per signal is not below the unregistered one's.
-med() { awk -F, -v v="$1" -v m="$2" '$1 == v && $5 == m { print $7 }' "$csv" | sort -g |
+med() { csv_cols "$csv" value --where variant="$1" --where metric="$2" | sort -g |
 	awk '{ a[NR] = $1 } END { print (NR % 2 ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2) }'; }
 r=$(med rseq-y/reg signal) u=$(med rseq-y/unreg signal)
 ok $(awk -v r="$r" -v u="$u" 'BEGIN { exit !(r + 0 >= u + 0 && u + 0 > 0) }'; echo $?) \

@@ -9,9 +9,9 @@ t=$(mktemp -d); trap 'rm -rf "$t"' EXIT
 rows=$("$p" "$fx/ctxsw.out"); ok $? "the captured guest output parses"
 n=$(grep -c '^[a-z_]* [0-9]' "$fx/ctxsw.out")
 is "$(printf '%s\n' "$rows" | wc -l)" "$n" "one row per figure ($n)"
-is "$(printf '%s\n' "$rows" | cut -d, -f1 | sort -u)" on "every row carries the run's rseq state"
+is "$(csv_rows rseq_state,metric,batch,value rseq_state <<< "$rows" | sort -u)" on "every row carries the run's rseq state"
 want=$(awk '$1 == "signal" && $2 == 2 { print $3 }' "$fx/ctxsw.out")
-is "$(printf '%s\n' "$rows" | awk -F, '$2 == "signal" && $3 == 2 { print $4 }')" "$want" \
+is "$(csv_rows rseq_state,metric,batch,value value --where metric=signal --where batch=2 <<< "$rows")" "$want" \
 	"signal, batch 2 taken from the file ($want)"
 
 grep -v '^rseq_state' "$fx/ctxsw.out" > "$t/nostate"

@@ -23,7 +23,8 @@ stats "$t/hb-thread-socket-1.after" 95 8 500 800 90 11 1 0
 
 rows=$("$p" --dir "$t"); ok $? "the directory with counters parses"
 # Columns 9 and 10 of --dir's rows: notify_resume, cpu_id_updates.
-counters() { grep "^1,$1,$2," <<<"$rows" | cut -d, -f9,10; }
+counters() { csv_rows rep,mode,ipc,groups,fds,loops,datasize,time,notify_resume,cpu_id_updates,vtime_ns,idle_ticks notify_resume cpu_id_updates --where rep=1 --where mode="$1" \
+	--where ipc="$2" <<< "$rows" | tr '\t' ,; }
 is "$(counters process pipe)" "72,31" "process/pipe: notify_resume 60 + 12 = 72 (slowp and signal), cpu_id_updates 31"
 is "$(counters thread socket)" "5,0" "thread/socket: notify_resume 5 (signals alone), cpu_id_updates 0"
 is "$(counters process socket)" "," "a run without .before/.after: both empty, not zero"

@@ -8,13 +8,15 @@ fx=$LAB/bench/hackbench/tests/fixtures
 t=$(mktemp -d); trap 'rm -rf "$t"' EXIT
 
 rows=$("$p" --dir "$fx"); ok $? "the captured boot parses"
+# rows COLUMN... [--where COLUMN=VALUE]...: columns of --dir's rows, through scripts/csv.
+cols() { csv_rows rep,mode,ipc,groups,fds,loops,datasize,time,notify_resume,cpu_id_updates,vtime_ns,idle_ticks "$@" <<< "$rows" | tr '\t' ,; }
 is "$(printf '%s\n' "$rows" | wc -l)" 4 "four runs: process/thread x pipe/socket"
-is "$(printf '%s\n' "$rows" | cut -d, -f1-3 | tr '\n' ' ')" \
+is "$(cols rep mode ipc | tr '\n' ' ')" \
 	"1,process,pipe 1,process,socket 1,thread,pipe 1,thread,socket " "in the order the guest ran them"
 want=$(sed -n 's/^Time: //p' "$fx/hb-thread-socket-1.out")
-is "$(printf '%s\n' "$rows" | awk -F, '$2 == "thread" && $3 == "socket" { print $8 }')" "$want" \
+is "$(cols time --where mode=thread --where ipc=socket)" "$want" \
 	"thread/socket Time: taken from its file ($want)"
-is "$(printf '%s\n' "$rows" | awk -F, 'NR == 1 { print $4 "," $5 "," $6 "," $7 }')" "4,40,100,100" \
+is "$(cols groups fds loops datasize | head -n 1)" "4,40,100,100" \
 	"groups, fds, loops and message size from hackbench's header"
 
 one=$("$p" "$fx/hb-process-pipe-1.out"); ok $? "a single file parses"
@@ -46,10 +48,10 @@ mkdir -p "$t/none"
 # The guest clock (.vt, ns) and idle ticks (.idle) of a run become its last two columns;
 # runs without them leave the columns empty; a malformed one fails the directory.
 rows=$("$p" --dir "$fx")
-is "$(printf '%s\n' "$rows" | awk -F, '$2 == "process" && $3 == "pipe" { print $11 "," $12 }')" \
+is "$(cols vtime_ns idle_ticks --where mode=process --where ipc=pipe)" \
 	"$(sed -n 's/^vtime_ns: //p' "$fx/hb-process-pipe-1.vt"),$(cat "$fx/hb-process-pipe-1.idle")" \
 	"vtime_ns and idle_ticks from hb-process-pipe-1.vt/.idle"
-is "$(printf '%s\n' "$rows" | awk -F, '$2 == "thread" && $3 == "socket" { print $11 "," $12 }')" "," \
+is "$(cols vtime_ns idle_ticks --where mode=thread --where ipc=socket)" "," \
 	"a run without them: both empty"
 cp "$fx"/hb-* "$t/"; echo "vtime_ns: soon" > "$t/hb-process-pipe-1.vt"
 err=$("$p" --dir "$t" 2>&1 >/dev/null); ok $([ $? -ne 0 ]; echo $?) "a malformed .vt fails the directory"

@@ -19,17 +19,19 @@ if [ ! -x "$bin" ]; then
 fi
 # bounds CSV: each strategy row's max_mm_cid against mm_cid_bound ("" when no mm_cid).
 bounds() {
-	awk -F, 'NR > 1 && $1 != "strategy" && $7 == "ok" && $15 != "" && $15 + 0 >= $14 + 0 {
-		print "row " NR ": max_mm_cid " $15 " >= bound " $14; bad = 1 }
-		END { exit bad }' "$1"
+	csv_cols "$1" max_mm_cid mm_cid_bound --where status=ok | awk -F'\t' '$1 != "" && $1 + 0 >= $2 + 0 {
+		print "ok row " NR ": max_mm_cid " $1 " >= bound " $2; bad = 1 }
+		END { exit bad }'
 }
-rows() { awk -F, -v s="$2" 'NR > 1 && $7 == s' "$1" | wc -l; }
+rows() { csv_cols "$1" status --where status="$2" | wc -l; }
 
 DATA=$t/data "$LAB/bench/mm-cid/run" host --iters 300000 --threads 1,2,4,8 --read-iters 100000 \
 	> "$t/host.out" 2>&1; r=$?
 ok $r "bench/mm-cid/run host completes (checks passed)" || sed 's/^/#   /' "$t/host.out"
 d=$(ls -d "$t"/data/*-mm-cid-host 2>/dev/null | head -n 1)
 ok $([ -s "$d/strategies.csv" ] && [ -s "$d/reads.csv" ]; echo $?) "reads.csv and strategies.csv written"
+is "$(cmp -s "$d/figures.csv" <("$LAB/bench/mm-cid/parse" "$d") && csv_cols "$d/figures.csv" figure |
+	grep -c '^counter\.mm_cid\.t8$')" 1 "figures.csv written through bench/mm-cid/parse (counter.mm_cid.t8 in it)"
 is "$(rows "$d/strategies.csv" FAILED)" 0 "no strategy row failed its check"
 n=$(rows "$d/strategies.csv" ok)
 ok $([ "$n" -ge 16 ]; echo $?) "host: 16 or more checked rows (4 thread counts x 4, plus --cpus 1: $n)"
@@ -40,13 +42,13 @@ if [ "${fs:-0}" -ge 28 ]; then
 	like "$(grep '^mm_cid,own' "$d/reads.csv")" "^mm_cid,own,[0-9]+,ok,[0-9.]+," \
 		"host (feature size $fs): mm_cid reads ok from our own area"
 	like "$(grep '^node_id,own' "$d/reads.csv")" "^node_id,own,[0-9]+,ok," "and node_id"
-	is "$(awk -F, 'NR > 1 && $2 == "mm_cid" && $7 != "ok"' "$d/strategies.csv" | wc -l)" 0 \
+	is "$(csv_cols "$d/strategies.csv" status --where index=mm_cid | grep -vcx ok)" 0 \
 		"every mm_cid strategy row ran"
-	g=$(grep '^mm_cid,glibc' "$d/reads.csv")
+	g=$(csv_cols "$d/reads.csv" area_size status --where field=mm_cid --where area=glibc)
 	if [ -n "$g" ]; then
-		gs=$(echo "$g" | cut -d, -f3)
+		gs=${g%%$'\t'*}
 		if [ "$gs" -ge 28 ]; then want=ok; else want=beyond_rseq_size; fi
-		is "$(echo "$g" | cut -d, -f4)" "$want" "glibc's area (__rseq_size $gs): mm_cid is $want"
+		is "${g#*$'\t'}" "$want" "glibc's area (__rseq_size $gs): mm_cid is $want"
 	fi
 else
 	skip "host kernel has no mm_cid (feature size ${fs:-0})" "host mm_cid reads"
@@ -77,9 +79,9 @@ if require_image --part rseq-y; then
 		like "$(grep '^mm_cid,' "$d/reads.csv")" ",unavailable,," "$rel: mm_cid unavailable"
 		like "$(grep '^node_id,' "$d/reads.csv")" ",unavailable,," "$rel: node_id unavailable"
 		like "$(grep '^cpu_id,' "$d/reads.csv")" ",ok," "$rel: cpu_id reads ok"
-		is "$(awk -F, 'NR > 1 && $2 == "mm_cid" && $7 != "unavailable"' "$d/strategies.csv" | wc -l)" 0 \
+		is "$(csv_cols "$d/strategies.csv" status --where index=mm_cid | grep -vcx unavailable)" 0 \
 			"$rel: every mm_cid strategy row says unavailable"
-		is "$(awk -F, 'NR > 1 && $2 == "cpu" && $7 != "ok"' "$d/strategies.csv" | wc -l)" 0 \
+		is "$(csv_cols "$d/strategies.csv" status --where index=cpu | grep -vcx ok)" 0 \
 			"$rel: every per-CPU row passed its check" ;;
 	*)
 		like "$(grep '^mm_cid,own' "$d/reads.csv")" ",ok," "$rel: mm_cid reads ok"

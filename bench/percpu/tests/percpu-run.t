@@ -19,26 +19,16 @@ for col in variant method threads status ns_per_op ns_reps strategy ops_total ab
 done
 is "$(tail -n +2 "$csv" | wc -l)" "$(( $("$BUILD/guest/bin/lab-percpu" --list | wc -l) * 2 ))" \
 	"one row per strategy and thread count"
-bad=$(perl -MText::ParseWords -ne '
-	chomp; my @f = parse_line(",", 0, $_);
-	if ($. == 1) { %c = map { $f[$_] => $_ } 0..$#f; next }
-	my ($m, $st, $ns, $ops, $ab, $thr) = map { $f[$c{$_}] }
-		qw(method status ns_per_op ops_total aborts_per_mop threads);
-	my $rseq = $m =~ /rseq/;
-	if ($st eq "ok") {
-		print "figures: $_\n" unless $ns > 0 && $ops > 0;
-		print "aborts: $_\n" if $rseq != ($ab ne "");
-	} elsif ($st ne "ENOSYS" || !$rseq) { print "status: $_\n" }
-	elsif ($ns ne "") { print "made-up figure: $_\n" }' "$csv")
+bad=$(csv_cols "$csv" method status ns_per_op ops_total aborts_per_mop threads | awk -F'\t' '
+	{ rseq = $1 ~ /rseq/ }
+	$2 == "ok" { if (!($3 > 0 && $4 > 0)) print "figures: " $0; if (rseq != ($5 != "")) print "aborts: " $0; next }
+	$2 != "ENOSYS" || !rseq { print "status: " $0; next }
+	$3 != "" { print "made-up figure: " $0 }')
 is "$bad" "" "every row: figures (aborts counted on rseq rows only) or ENOSYS on an rseq row"
-bad=$(perl -MText::ParseWords -ne 'chomp; my @f = parse_line(",", 0, $_);
-	if ($. == 1) { %c = map { $f[$_] => $_ } 0..$#f; next }
-	my ($m, $t, $st, $med, $lo, $hi) = map { $f[$c{$_}] }
-		qw(method threads status ns_per_op ns_min ns_max);
-	next unless $st eq "ok";
-	print "$m/$t " unless $lo ne "" && $hi ne "" && $lo <= $med && $med <= $hi' "$csv")
+bad=$(csv_cols "$csv" method threads status ns_per_op ns_min ns_max | awk -F'\t' '$3 == "ok" &&
+	!($5 != "" && $6 != "" && $5 + 0 <= $4 + 0 && $4 + 0 <= $6 + 0) { printf "%s/%s ", $1, $2 }')
 is "$bad" "" "every measured row has its spread: ns_min <= ns_per_op <= ns_max"
-is "$(tr , '\n' <<<"$head" | grep -E '^cycles' | tr '\n' ' ')" "" "no column named cycles* (tsc_*)"
+is "$(csv_cols "$csv" --columns | grep -E '^cycles' | tr '\n' ' ')" "" "no column named cycles* (tsc_*)"
 like "$(grep '^host,none,counter-tls,' "$csv" | head -n 1)" ',thread-local counter: a plain add to memory per op,' \
 	"the thread-local row says what it does (no \"lower bound\")"
 like "$(cat "$d/percpu.meta" 2>/dev/null)" "^rseq_helpers: kernel tree" "metadata names the rseq helpers"

@@ -43,7 +43,7 @@ like "$sec" "^  3 rounds, lab-percpu --threads 1,2 --reps 3" "the run's rounds a
 # c-rseq-cpuid/2: exits 42, work (12 + 1) / 42 on, 2 / 41 off, added 13 - 2 per Mop.
 want=$(awk 'BEGIN { printf "c-rseq-cpuid/2 +%.1f +%.1f%% +%.1f%% +%.2f", 42, 100 * 13 / 42, 100 * 2 / 40, 11 }')
 like "$sec" "^${want}\$" "counter row: exits per Mop, work per exit on and off, work added per Mop"
-ab=$("$AB" --csv "$r/insn.csv" --key method,threads --base unreg --format tsv)
+ab=$("$LAB/scripts/ab-csv" "$AB" --csv "$r/insn.csv" --key method,threads --base unreg --format tsv)
 read -r d lo hi < <(awk -F'\t' '$1 == "counter-rseq-cpuid-atomic,2" && $2 == "reg" { print $12, $19, $20 }' <<< "$ab")
 unreg=$(awk -F'\t' '$1 == "counter-rseq-cpuid-atomic,2" && $2 == "unreg" { printf "%.1f", $5 }' <<< "$ab")
 exp_d=$(awk -v d="$d" -v lo="$lo" -v hi="$hi" 'BEGIN { printf "%+.3f [%+.3f, %+.3f]", d, lo, hi }')

@@ -40,7 +40,8 @@ is "$(grep '^6.1.192,6.1.192,2,counter-rseq,' "$d/motivation-percpu.csv")" \
 	"6.1.192,6.1.192,2,counter-rseq,counter,2,1000000,22,1,11,12,3,1,2,42,1,21" \
 	"the stats row's counters (fastp left out), then statsoff's exit, signal, slowp"
 # reg (scale 1), counter-rseq, 2 threads: ns 28.5;30;32 per thread -> 14.25, 15, 16 per op
-is "$(grep '^reg,icount,1,counter-rseq,2,' "$d/insn.csv" | cut -d, -f6,7 | tr '\n' ' ')" \
+is "$(csv_cols "$d/insn.csv" rep value --where variant=reg --where accel=icount --where round=1 \
+	--where method=counter-rseq --where threads=2 | tr '\t\n' ', ')" \
 	"1,14.2500 2,15.0000 3,16.0000 " "reg's repetitions, instructions per op over the 2 threads"
 is "$(grep -c '^unreg,icount,2,list-cas,1,' "$d/insn.csv")" 3 "unreg: a line per repetition"
 d=$t/enosys; make_boots "$d"

@@ -11,7 +11,7 @@ d=$(ls -d "$DATA"/*-size 2>/dev/null | head -n 1)
 ok $([ -s "$d/sizes.csv" ] && [ -s "$d/deltas.csv" ] && [ -s "$d/report.txt" ]; echo $?) \
 	"it writes sizes.csv, deltas.csv and report.txt into one run directory"
 want=$(size "$BUILD/images/rseq-y.vmlinux" | awk 'NR == 2 { print $1 }')
-is "$(awk -F, '$1 == "rseq-y" { print $2 }' "$d/sizes.csv")" "$want" "rseq-y's text is size(1)'s"
+is "$(csv_cols "$d/sizes.csv" text --where variant=rseq-y)" "$want" "rseq-y's text is size(1)'s"
 tn=$(size "$BUILD/images/rseq-n.vmlinux" | awk 'NR == 2 { print $1 }')
 like "$out" "rseq-n -> rseq-y: RSEQ adds $((want - tn)) bytes text" "the delta is in the seed's terms"
 like "$out" "seed commit d7822b1e24f2.*567 bytes text, 5696 bytes data" "beside the seed's figures"

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT */
-/* Samples for lab-ab, read from number files or a CSV (no printing of results here). */
+/* Samples for lab-ab, read from number files or a samples stream (no printing of results here).
+ * CSV is not read here: scripts/ab-csv (labdata) turns a CSV into the stream. */
 #ifndef LAB_AB_INPUT_H
 #define LAB_AB_INPUT_H
 
@@ -21,10 +22,10 @@ struct lab_samples {
 	int n, cap;
 };
 
-/* Column names of --csv input; key may name several columns, comma-separated, or be NULL;
- * unit and pair name one column each, or are NULL. */
-struct lab_csv_cols {
-	const char *variant, *value, *accel, *key, *unit, *pair;
+/* What --unit and --pair call the stream's unit and pair fields (e.g. "round"), NULL when not
+ * asked: only then are those fields used. */
+struct lab_ab_cols {
+	const char *unit, *pair;
 };
 
 /* Read a file of numbers, one per line ('#' lines and blank lines skipped; a "# accel: X"
@@ -32,13 +33,15 @@ struct lab_csv_cols {
  * in err. */
 int lab_read_numbers(struct lab_samples *ss, const char *path, const char *variant,
 		     char *err, int errlen);
-/* Read a CSV with a header line; rows are grouped by key and variant in order of first
- * appearance. Fields are split at commas (no quoting). 0, or -1 with an error in err. */
-int lab_read_csv(struct lab_samples *ss, const char *path, const struct lab_csv_cols *cols,
-		 char *err, int errlen);
+/* Read a samples stream: one value a line, "key<TAB>variant<TAB>accel<TAB>unit<TAB>pair<TAB>value"
+ * (every label may be empty, none holds a tab or a newline; no quoting, no header, no comments);
+ * values are grouped by key, variant and accel in order of first appearance. 0, or -1 with an
+ * error in err. */
+int lab_read_samples(struct lab_samples *ss, const char *path, const struct lab_ab_cols *cols,
+		     char *err, int errlen);
 /* Each sample's rows summarised per distinct unit value (in order of first appearance) by
  * their mean; a unit's rows must share one pair value. 0, or -1 with an error in err. */
-int lab_samples_by_unit(struct lab_samples *ss, const struct lab_csv_cols *cols, char *err,
+int lab_samples_by_unit(struct lab_samples *ss, const struct lab_ab_cols *cols, char *err,
 			int errlen);
 void lab_samples_free(struct lab_samples *ss);
 
