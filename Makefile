@@ -20,7 +20,7 @@ CFLAGS    ?= -O2 -g -Wall -Wextra
 LAB_CFLAGS = $(CFLAGS) -Ilib/include
 # Guest programs carry no path of this clone (debug info, __FILE__), so every clone builds the
 # same bytes; the flags a run records leave the map out.
-REPRO_CFLAGS := -ffile-prefix-map=$(CURDIR)/=
+REPRO_CFLAGS := -ffile-prefix-map=$(CURDIR)=.
 GUEST_CFLAGS = $(LAB_CFLAGS) -static $(REPRO_CFLAGS)
 BUILD     := $(abspath build)
 DATA      ?= $(abspath data)
