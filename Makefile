@@ -182,6 +182,13 @@ $(PLOTS)/report.txt: $(MAIN_ORDER) scripts/report $(wildcard scripts/*.py script
 		$(AB_BIN)
 	scripts/stage "report from data/" scripts/report
 
+# Regenerate a committed icount run on this clone, figure by figure: RUN=data/<run>
+# (scripts/regen: exit 3 when this clone's image or initramfs differs from what it booted).
+.PHONY: regen
+regen: kernels initramfs
+	@test -n "$(RUN)" || { echo "error: make regen needs RUN=data/<run> (an icount run)" >&2; exit 2; }
+	scripts/regen $(RUN)
+
 # Probe KVM again (scripts/kvm-probe caches its answer, with the reason, in build/kvm-probe).
 .PHONY: kvm-probe-refresh
 kvm-probe-refresh:
