@@ -18,7 +18,10 @@ TEST_VARIANTS ?= rseq-y rseq-n rseq-debug rseq-stats turner-2015
 CC        ?= gcc
 CFLAGS    ?= -O2 -g -Wall -Wextra
 LAB_CFLAGS = $(CFLAGS) -Ilib/include
-GUEST_CFLAGS = $(LAB_CFLAGS) -static
+# Guest programs carry no path of this clone (debug info, __FILE__), so every clone builds the
+# same bytes; the flags a run records leave the map out.
+REPRO_CFLAGS := -ffile-prefix-map=$(CURDIR)=.
+GUEST_CFLAGS = $(LAB_CFLAGS) -static $(REPRO_CFLAGS)
 BUILD     := $(abspath build)
 DATA      ?= $(abspath data)
 PLOTS     ?= $(abspath plots)
@@ -178,6 +181,13 @@ MAIN_ORDER := $(MAIN_FIRST) $(filter-out $(MAIN_FIRST) $(MAIN_LAST),$(MAIN_STAGE
 $(PLOTS)/report.txt: $(MAIN_ORDER) scripts/report $(wildcard scripts/*.py scripts/labreport/*.py bench/*/report.py lava/report.py) \
 		$(AB_BIN)
 	scripts/stage "report from data/" scripts/report
+
+# Regenerate a committed icount run on this clone, figure by figure: RUN=data/<run>
+# (scripts/regen: exit 3 when this clone's image or initramfs differs from what it booted).
+.PHONY: regen
+regen: kernels initramfs
+	@test -n "$(RUN)" || { echo "error: make regen needs RUN=data/<run> (an icount run)" >&2; exit 2; }
+	scripts/regen $(RUN)
 
 # Probe KVM again (scripts/kvm-probe caches its answer, with the reason, in build/kvm-probe).
 .PHONY: kvm-probe-refresh

@@ -7,7 +7,7 @@
 LAB_LIB_SRCS := lib/options.c lib/harness.c lib/exec.c lib/worker.c lib/stats.c lib/results.c \
 		lib/icount.c lib/pmu.c lib/outfile.c lib/meta.c lib/vdso.c lib/kstats.c
 # Recorded in each run's metadata.
-BENCH_CFLAGS = $(GUEST_CFLAGS) -DLAB_CC='"$(CC)"' -DLAB_CFLAGS='"$(GUEST_CFLAGS)"'
+BENCH_CFLAGS = $(GUEST_CFLAGS) -DLAB_CC='"$(CC)"' -DLAB_CFLAGS='"$(filter-out $(REPRO_CFLAGS),$(GUEST_CFLAGS))"'
 # What the multi-threaded per-CPU benches (percpu, ringbuf, alloc) link beside LAB_LIB_SRCS.
 LAB_MT_SRCS := lib/mt-bench.c lib/threads.c lib/disturb.c lib/results-cols.c
 

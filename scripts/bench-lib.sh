@@ -103,7 +103,8 @@ lab_provenance() {
 
 # The keys lab_run_meta writes: one value each, from this one function.
 LAB_RUN_KEYS="lab_commit lab_describe lab_dirty host host_cpu host_microcode host_kernel host_cpus
-compiler glibc qemu accel vcpus mem guest_cpu kernel_release variant command"
+compiler glibc qemu accel vcpus mem guest_cpu kernel_release image_sha256 initramfs_sha256 variant
+command"
 
 # lab_run_meta META VARIANT INFO COMMAND...: put the record every run carries (provenance, host
 # identity, toolchain, accelerator, guest, kernel, command) at the top of META; lines of META
@@ -112,13 +113,14 @@ compiler glibc qemu accel vcpus mem guest_cpu kernel_release variant command"
 lab_run_meta() {
 	local meta=$1 variant=$2 info=$3 tmp
 	shift 3
-	local accel=none vcpus=none mem=none qemu=none guest_cpu=host release
+	local accel=none vcpus=none mem=none qemu=none guest_cpu=host release image=none initramfs=none
 	release=$(uname -r)
 	if [ "$info" != - ]; then
 		[ -f "$info" ] || die "lab_run_meta: no boot record $info"
 		accel=$(kv "$info" accel) vcpus=$(kv "$info" cpus) mem=$(kv "$info" mem)
 		qemu=$(kv "$info" qemu) release=$(kv "$info" kernel_release)
 		guest_cpu=$(kv "$info" guest_cpu)
+		image=$(kv "$info" image_sha256) initramfs=$(kv "$info" initramfs_sha256)
 	fi
 	tmp=$meta.tmp
 	{
@@ -137,6 +139,8 @@ lab_run_meta() {
 		echo "mem: ${mem:-unknown}"
 		echo "guest_cpu: ${guest_cpu:-unknown}"
 		echo "kernel_release: ${release:-unknown}"
+		echo "image_sha256: ${image:-unknown}"
+		echo "initramfs_sha256: ${initramfs:-unknown}"
 		echo "variant: $variant"
 		echo "command: $*"
 		if [ -f "$meta" ]; then

@@ -35,7 +35,7 @@ $(addprefix $(BUILD)/guest/bin/,$(HB_LIBS)): $(BUILD)/guest/bin/%:
 # Dynamic on purpose: it must see the same libc.so.6 as hackbench.
 $(BUILD)/guest/bin/lab-rseq-size: bench/hackbench/rseq-size.c | $(DEPS_DONE)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) -o $@ $<
+	$(CC) $(CFLAGS) $(REPRO_CFLAGS) -o $@ $<
 
 $(BUILD)/guest/bin/lab-hackbench: bench/hackbench/guest-run
 	@mkdir -p $(@D)

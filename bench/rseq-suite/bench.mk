@@ -29,7 +29,7 @@ $(RSEQ_OWN_BINS): $(BUILD)/guest/bin/%: bench/rseq-suite/%.c $(HEADERS) | $(DEPS
 # The selftests as their Makefile builds them, but static and with librseq's rseq.c linked in
 # rather than shared. Its rseq.c leaves the registration to glibc 2.35+ (__rseq_offset) when
 # glibc made one; -ldl is for its dlsym fallback.
-RSEQ_ST_CFLAGS := -O2 -g -Wall -static -I$(RSEQ_ST) -I$(GUEST_SRC)/tools/include
+RSEQ_ST_CFLAGS := -O2 -g -Wall -static $(REPRO_CFLAGS) -I$(RSEQ_ST) -I$(GUEST_SRC)/tools/include
 RSEQ_ST_DEPS = $(RSEQ_ST)/rseq.c $(wildcard $(RSEQ_ST)/*.h)
 # The sources appear when the tree is unpacked (on a fresh checkout, before the first build).
 RSEQ_ST_MAINS := basic_test basic_percpu_ops_test param_test

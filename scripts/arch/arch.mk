@@ -30,8 +30,8 @@ $(1)_CC := $(call arch_get,$(1),ARCH_CROSS)gcc
 $(1)_IMG := $(call arch_get,$(1),ARCH_IMG)
 $(1)_BIN := $(BUILD)/guest/$(1)/bin
 $(1)_OBJ := $(BUILD)/guest/$(1)/obj
-$(1)_CFLAGS := $(CFLAGS) -Ilib/include -static
-$(1)_ST_CFLAGS := -O2 -g -Wall -static -I$(RSEQ_ST) -I$(GUEST_SRC)/tools/include
+$(1)_CFLAGS := $(CFLAGS) -Ilib/include -static $(REPRO_CFLAGS)
+$(1)_ST_CFLAGS := -O2 -g -Wall -static $(REPRO_CFLAGS) -I$(RSEQ_ST) -I$(GUEST_SRC)/tools/include
 
 # The toolchain first: one line naming the package when it is missing.
 .PHONY: arch-cc-$(1)
@@ -43,7 +43,7 @@ $$($(1)_BIN)/lab-check: scripts/guest/lab-check.c $(HEADERS) | arch-cc-$(1)
 	$$($(1)_CC) $$($(1)_CFLAGS) -o $$@ $$<
 $$($(1)_BIN)/lab-cpuread: $(CPUREAD_SRCS) $(CPUREAD_HDRS) | arch-cc-$(1)
 	@mkdir -p $$(@D)
-	$$($(1)_CC) $$($(1)_CFLAGS) -DLAB_CC='"$$($(1)_CC)"' -DLAB_CFLAGS='"$$($(1)_CFLAGS)"' \
+	$$($(1)_CC) $$($(1)_CFLAGS) -DLAB_CC='"$$($(1)_CC)"' -DLAB_CFLAGS='"$$(filter-out $(REPRO_CFLAGS),$$($(1)_CFLAGS))"' \
 		-o $$@ $(CPUREAD_SRCS) -lm
 # The per-CPU rows (strategy files) against the tree's selftests helpers (rseq-arm64.h, rseq-arm.h).
 $$($(1)_OBJ)/strategy-%.o: bench/percpu/strategies/%.c $(PERCPU_HDRS) | arch-cc-$(1) $(GUEST_SRC)/.lab-unpacked
@@ -56,7 +56,7 @@ $$($(1)_OBJ)/selftests-rseq.o: $(PERCPU_ST)/rseq.c | arch-cc-$(1) $(GUEST_SRC)/.
 $$($(1)_BIN)/lab-percpu: $(PERCPU_SRCS) $(PERCPU_HDRS) $(PERCPU_OBJ)/table.c \
 		$(PERCPU_STRATEGIES:%=$$($(1)_OBJ)/strategy-%.o) $$($(1)_OBJ)/selftests-rseq.o
 	@mkdir -p $$(@D)
-	$$($(1)_CC) $$($(1)_CFLAGS) -DLAB_CC='"$$($(1)_CC)"' -DLAB_CFLAGS='"$$($(1)_CFLAGS)"' \
+	$$($(1)_CC) $$($(1)_CFLAGS) -DLAB_CC='"$$($(1)_CC)"' -DLAB_CFLAGS='"$$(filter-out $(REPRO_CFLAGS),$$($(1)_CFLAGS))"' \
 		-o $$@ $(PERCPU_SRCS) $(PERCPU_OBJ)/table.c \
 		$(PERCPU_STRATEGIES:%=$$($(1)_OBJ)/strategy-%.o) $$($(1)_OBJ)/selftests-rseq.o \
 		-lpthread -ldl -lm

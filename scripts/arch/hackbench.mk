@@ -34,7 +34,7 @@ $$(addprefix $$(BUILD)/guest/$(1)/bin/,$$(HB_LIBS_$(1))): $$(BUILD)/guest/$(1)/b
 	install -m 0755 $$$$f $$@
 $$(BUILD)/guest/$(1)/bin/lab-rseq-size: bench/hackbench/rseq-size.c | arch-cc-$(1)
 	@mkdir -p $$(@D)
-	$$($(1)_CC) $$(CFLAGS) -o $$@ $$<
+	$$($(1)_CC) $$(CFLAGS) $(REPRO_CFLAGS) -o $$@ $$<
 $$(BUILD)/guest/$(1)/bin/lab-vtime: bench/hackbench/vtime.c | arch-cc-$(1)
 	@mkdir -p $$(@D)
 	$$($(1)_CC) $$($(1)_CFLAGS) -o $$@ $$<

@@ -4,6 +4,7 @@ commits and hosts of the runs they read, the host CPU and kernel, the kernels, Q
 accelerators. A fact a table gives as a fallback ("host?", "kernel?") is used only when
 no table gives the fact itself."""
 
+import labdata
 from labreport import runs as R
 from labreport.fmt import fold, unique
 from labreport.model import Table
@@ -53,12 +54,29 @@ def accel_notes(accels):
     return lines
 
 
+def booted(runs):
+    """What each run booted, by content (image and initramfs sha256, 12 hex digits): runs of
+    the same bytes are the same experiment on any host; runs from before the lab recorded
+    the hashes say nothing."""
+    lines = []
+    for run in runs:
+        seen = []
+        for path in sorted(run.path.glob("**/lab-boot*.info")):
+            m = labdata.read_keyvalues(path)
+            img, ird = m.first("image_sha256"), m.first("initramfs_sha256")
+            if img and img not in ("none", "unknown") and (img, ird) not in seen:
+                seen.append((img, ird))
+                lines.append("booted: %s %s image %s initramfs %s"
+                             % (run.name[:16], m.first("variant") or "?", img[:12], (ird or "?")[:12]))
+    return lines
+
+
 def machine(tables):
     """The machine block: lab commits, host, kernels, QEMU, accelerators."""
     runs = used_runs(tables)
     lines = fold("lab commit: " + " ".join(R.commits(runs)))
     lines += facts(tables, "host") + facts(tables, "kernel") + mixed_note(runs)
-    lines += ["qemu: " + q for q in facts(tables, "qemu")]
+    lines += ["qemu: " + q for q in facts(tables, "qemu")] + booted(runs)
     accels = sorted(set(facts(tables, "accel")) - {"none"})
     lines += ["guest accelerators: " + (" ".join(accels) or "none")] + accel_notes(accels)
     return Table("Machine, kernels, accelerators", rows=lines)

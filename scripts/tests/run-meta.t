@@ -7,7 +7,7 @@
 . "$(dirname "$0")/tap.sh"
 . "$LAB/scripts/bench-lib.sh"
 t=$(mktemp -d); trap 'rm -rf "$t"' EXIT
-keys="lab_commit lab_describe lab_dirty host host_cpu host_microcode host_kernel host_cpus compiler glibc qemu accel vcpus mem guest_cpu kernel_release variant command"
+keys="lab_commit lab_describe lab_dirty host host_cpu host_microcode host_kernel host_cpus compiler glibc qemu accel vcpus mem guest_cpu kernel_release image_sha256 initramfs_sha256 variant command"
 printf 'bench: x\ncompiler: cc 1\nreps: 3\n' > "$t/host.meta"
 lab_run_meta "$t/host.meta" host - scripts/bench-host --reps 3
 for k in $keys; do
@@ -19,7 +19,11 @@ like "$(kv "$t/host.meta" compiler)" "^${CC:-cc} |^cc \\(" "the compiler's --ver
 is "$(kv "$t/host.meta" reps)/$(kv "$t/host.meta" bench)" 3/x "the program's other keys stay"
 is "$(kv "$t/host.meta" command)" "scripts/bench-host --reps 3" "the command"
 printf 'variant: rseq-y\naccel: icount\ncpus: 1\nmem: 512M\nguest_cpu: max\nqemu: QEMU 9\nkernel_release: 6.1.1\n' > "$t/info"
+printf 'image_sha256: %064d\ninitramfs_sha256: %064d\n' 1 2 >> "$t/info"
 lab_run_meta "$t/guest.meta" rseq-y "$t/info" scripts/bench-guest rseq-y
+is "$(kv "$t/guest.meta" image_sha256) $(kv "$t/guest.meta" initramfs_sha256)" "$(printf '%064d %064d' 1 2)" \
+	"guest run: the booted image's and initramfs's hashes from the boot"
+is "$(kv "$t/host.meta" image_sha256)" none "host run: no image"
 is "$(kv "$t/guest.meta" accel),$(kv "$t/guest.meta" vcpus),$(kv "$t/guest.meta" mem),$(kv "$t/guest.meta" guest_cpu),$(kv "$t/guest.meta" kernel_release),$(kv "$t/guest.meta" qemu)" \
 	"icount,1,512M,max,6.1.1,QEMU 9" "guest run: accelerator, vCPUs, memory, CPU model, release, QEMU from the boot"
 out=$( (lab_run_meta "$t/x.meta" rseq-y "$t/nope" cmd) 2>&1); r=$?

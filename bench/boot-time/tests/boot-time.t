@@ -60,13 +60,14 @@ printf 'variant: x\nrelease: 6.1\n' > "$t/build/images/x.info"
 out=$(BUILD=$t/build "$LAB/scripts/build-times" x 2>&1); rc=$?
 ok $((rc == 0)) "build-times refuses a variant without build_seconds"
 like "$out" "records no build_seconds" "and says so"
-printf 'build_seconds: 42\nbuild_kind: cold\nccache: 5 hits, 9 misses\nbzimage_bytes: 7\n' >> "$t/build/images/x.info"
-like "$(BUILD=$t/build "$LAB/scripts/build-times" x)" '^x,42,cold,"5 hits, 9 misses",7,6\.1,' \
-	"and reports a recorded one, with its kind and ccache hits"
+printf 'build_seconds: 42\nbuild_kind: seeded\nccache: 5 hits, 9 misses\nbzimage_bytes: 7\n' >> "$t/build/images/x.info"
+printf 'seeded_from: rseq-y (0123)\nobjects_compiled: 31\nbzimage_sha256: abc\n' >> "$t/build/images/x.info"
+like "$(BUILD=$t/build "$LAB/scripts/build-times" x)" '^x,42,seeded,"5 hits, 9 misses",7,6\.1,.*,"rseq-y \(0123\)",31,abc$' \
+	"and reports a recorded one, with its kind, ccache hits, seed, objects compiled and image hash"
 DATA=$t/data BUILD=$t/build "$LAB/scripts/build-times" --data x > /dev/null 2>&1
 ok $? "make build-times (--data) runs"
 d=$(ls -d "$t"/data/*-build-times 2>/dev/null | head -n 1)
-like "$(cat "$d/build-times.csv" 2>/dev/null)" '^x,42,cold,' "and collects the table into a data/ run"
+like "$(cat "$d/build-times.csv" 2>/dev/null)" '^x,42,seeded,' "and collects the table into a data/ run"
 like "$(cat "$d/build-times.meta" 2>/dev/null)" 'lab_dirty: ' "with the run's provenance"
 rm -rf "$t/data"
 DATA=$t/data BUILD=$t/build "$LAB/scripts/build-times" --data nosuch > /dev/null 2>&1

@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
+# The one build tree (scripts/build-tree): it holds the series asked for, byte for byte; a file
+# no series touches is never rewritten (its time stays, so kbuild and ccache see it unchanged);
+# a file a series changed gets a new time when it changes back; patch-tree lists what a series
+# changed.
+. "$(dirname "$0")/tap.sh"
+t=$(mktemp -d); trap 'rm -rf "$t"' EXIT
+export BUILD=$t/build KVER=9.9
+p=$BUILD/src/linux-9.9
+mkdir -p "$p/kernel" "$p/include" "$t/series"
+echo pristine > "$p/.lab-unpacked"
+printf 'int a;\n' > "$p/kernel/a.c"
+printf 'int b;\n' > "$p/kernel/b.c"
+printf '#define X 1\n' > "$p/include/x.h"
+touch -d '2020-01-01' "$p/kernel/a.c" "$p/kernel/b.c" "$p/include/x.h"
+
+# A series: changes a.c, adds new.c.
+cat > "$t/series/1.patch" <<'EOF'
+--- a/kernel/a.c
++++ b/kernel/a.c
+@@ -1 +1 @@
+-int a;
++int a = 1;
+--- /dev/null
++++ b/kernel/new.c
+@@ -0,0 +1 @@
++int n;
+EOF
+echo 1.patch > "$t/series/series"
+patched=$("$LAB/scripts/patch-tree" "$t/series" 2>/dev/null); ok $? "patch-tree applies the series"
+is "$(cat "$patched/.lab-changed" | paste -sd' ')" "kernel/a.c kernel/new.c" "patch-tree lists the files the series changed"
+
+b=$("$LAB/scripts/build-tree" "$p" 2>/dev/null); ok $? "build-tree makes the tree from the pristine one"
+is "$b" "$BUILD/src/linux-9.9+build" "at one path"
+ok "$(diff -r -x '.lab-*' "$p" "$b" >/dev/null; echo $?)" "with the pristine contents"
+
+mt() { stat -c %Y "$b/$1"; }
+"$LAB/scripts/build-tree" "$patched" > /dev/null 2>&1; ok $? "then the series"
+ok "$(diff -r -x '.lab-*' "$patched" "$b" >/dev/null; echo $?)" "the tree holds the series' contents"
+is "$(mt kernel/b.c) $(mt include/x.h)" "$(date -d 2020-01-01 +%s) $(date -d 2020-01-01 +%s)" \
+	"files the series does not touch keep their time"
+[ "$(mt kernel/a.c)" -gt "$(date -d 2021-01-01 +%s)" ]; ok $? "the changed file has a new time"
+
+touch -d '2020-06-01' "$b/kernel/a.c"
+"$LAB/scripts/build-tree" "$p" > /dev/null 2>&1; ok $? "back to the pristine tree"
+ok "$(diff -r -x '.lab-*' "$p" "$b" >/dev/null; echo $?)" "pristine contents again"
+[ ! -e "$b/kernel/new.c" ]; ok $? "the series' new file is gone"
+[ "$(mt kernel/a.c)" -gt "$(date -d 2021-01-01 +%s)" ]; ok $? "the file changed back has a new time (objects built from the series are older)"
+is "$(mt kernel/b.c)" "$(date -d 2020-01-01 +%s)" "the untouched file still keeps its time"
+
+before=$(mt kernel/a.c)
+out=$("$LAB/scripts/build-tree" "$p" 2>&1 >/dev/null)
+is "$out$(mt kernel/a.c)" "$before" "the same tree again: nothing rewritten, nothing said"
+
+# A re-unpacked pristine tree starts the build tree anew.
+sleep 1; touch "$p/.lab-unpacked"; echo 'int c;' > "$p/kernel/c.c"
+"$LAB/scripts/build-tree" "$p" > /dev/null 2>&1
+[ -f "$b/kernel/c.c" ]; ok $? "a re-unpacked pristine tree is copied again"
+out=$("$LAB/scripts/build-tree" "$t/nope" 2>&1); r=$?
+ok $((r == 0)) "a missing tree fails"
+is "$(printf '%s\n' "$out" | wc -l)" 1 "in one line ($out)"
+done_testing
