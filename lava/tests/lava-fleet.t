@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
 # The fleet path without a server: lava/submit, lava/fetch and lava/merge against a stand-in
-# for lavacli (first on PATH) that answers as lavacli 1.2 does (ids from `jobs submit
-# --no-follow`, `jobs show --yaml`, `jobs definition`, `jobs logs --raw` with its "- " lines)
+# for lavacli (first on PATH) that answers as lavacli 1.2 does (ids from `jobs submit`,
+# `jobs show --yaml`, `jobs definition`, `jobs logs --raw` with its "- " lines)
 # from the recorded jobs in lava/tests/fixtures. Checks the ids recorded, the credentials
 # passed but never written, the fetched layout, the merge's cells, and bad settings.
 . "$(dirname "$0")/../../scripts/tests/tap.sh"
@@ -34,7 +34,7 @@ case "\$1 \$2" in
 	printf 'id: %s\nstate: %s\nhealth: %s\ndevice: qemu-01\ndevice_type: qemu\nfailure_comment: null\n' "\$3" "\$s" "\$h" ;;
 "jobs definition") [ "\$3" = 102 ] && cat "\$fx/job-incomplete/job.yaml" || cat "\$fx/job-ok/job.yaml" ;;
 "jobs logs")
-	[ "\$4" = 102 ] && f=\$fx/job-incomplete/log.yaml || f=\$fx/job-ok/log.yaml
+	[ "\${@: -1}" = 102 ] && f=\$fx/job-incomplete/log.yaml || f=\$fx/job-ok/log.yaml
 	grep -v '^#' "\$f" | sed 's/^/- /' ;;
 *) echo "stand-in lavacli: unexpected \$*" >&2; exit 1 ;;
 esac
@@ -48,7 +48,7 @@ sub=$tmp/lava/submitted.tsv
 is "$(tail -n +2 "$sub" | cut -f1,2 | tr '\t\n' ': ')" \
 	"rseq-y-cpu-read-icount-r1.yaml:101 rseq-y-cpu-read-icount-r2.yaml:102 rseq-y-cpu-read-icount-r3.yaml:103 " \
 	"and records each job's id"
-like "$(head -n 1 "$tmp/lavacli.args")" "^--uri https://me:s3cret@lava.example.org/RPC2 jobs submit --no-follow " \
+like "$(head -n 1 "$tmp/lavacli.args")" "^--uri https://me:s3cret@lava.example.org/RPC2 jobs submit " \
 	"lavacli gets the server's RPC URI with the token"
 ! grep -q s3cret "$sub"; ok $? "the token is not written to submitted.tsv"
 ! printf '%s' "$out" | grep -q s3cret; ok $? "nor printed"
