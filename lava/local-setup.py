@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: MIT
 # Run by lava/local-server through `lava-server manage shell` (one Django start instead of one
 # per `manage` command): what `manage users/device-types/workers/devices add` would do, made
-# idempotent, and a fresh API token. LAB_LOCAL is the instance's directory; the secrets go to
+# idempotent, and a fresh API token. LAVA_LOCAL is the instance's directory; the secrets go to
 # files there (mode 600), never to the output.
 import os
 from pathlib import Path
@@ -10,7 +10,7 @@ from django.contrib.auth.models import User
 from lava_scheduler_app.models import Device, DeviceType, Worker
 from linaro_django_xmlrpc.models import AuthToken
 
-local = Path(os.environ["LAB_LOCAL"])
+local = Path(os.environ["LAVA_LOCAL"])
 os.umask(0o077)
 
 user = User.objects.filter(username="lab").first()
@@ -23,7 +23,7 @@ worker = Worker.objects.get_or_create(
     hostname="lab-local", defaults={"description": "this machine (lava/local-server)"}
 )[0]
 (local / "worker" / "token").write_text(worker.token)
-for i in range(1, int(os.environ.get("LAB_LOCAL_DEVICES", "1")) + 1):
+for i in range(1, int(os.environ.get("LAVA_LOCAL_DEVICES", "1")) + 1):
     Device.objects.get_or_create(
         hostname="qemu-%02d" % i,
         defaults={"device_type": dt, "worker_host": worker, "state": Device.STATE_IDLE,
