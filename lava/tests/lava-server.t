@@ -9,6 +9,7 @@
 # interrupted with Ctrl-C and rerun, merged twice: no duplicate. The stop leaves no process
 # and no port. The token appears in no output and no log.
 . "$(dirname "$0")/../../scripts/tests/tap.sh"
+. "$LAB/scripts/lib.sh"
 v=rseq-y
 require_image "$v" "$BUILD/initramfs/lab.cpio"
 python3 -c 'import yaml' 2>/dev/null || { ok 1 "python3-yaml is installed"; done_testing; exit; }
@@ -52,7 +53,7 @@ id1=$(sed -n 2p "$sub" | cut -f2) id2=$(sed -n 3p "$sub" | cut -f2) id3=$(sed -n
 # lavacli as the lab calls it (the token in the environment, not on a line of this test).
 cli() { LAVA_URL=$url LAVA_USER=lab LAVA_TOKEN=$token bash -c '. "$0/scripts/lib.sh"; . "$0/lava/lavacli-args"; "${LAVACLI[@]}" "$@"' "$LAB" "$@"; }
 state() { cli jobs show "$1" --yaml 2>/dev/null | sed -n 's/^state: //p'; }
-for _ in $(seq 1 100); do [ "$(state "$id3")" = Running ] && break; sleep 2; done
+for _ in $(seq 1 60); do [ "$(state "$id3")" = Running ] && break; sleep 2; done
 is "$(state "$id3")" Running "the scheduler assigns job $id3 to a device and the worker runs it"
 sleep 3
 cli jobs cancel "$id3" >/dev/null 2>&1
