@@ -23,6 +23,7 @@ cat > "$tmp/bin/lavacli" <<EOF
 #!/usr/bin/env bash
 # Stand-in for lavacli: records its arguments, answers from the fixtures.
 echo "\$*" >> "$tmp/lavacli.args"
+[ -z "\${XDG_CONFIG_HOME:-}" ] || { echo "\$XDG_CONFIG_HOME" > "$tmp/lavacli.home"; cat "\$XDG_CONFIG_HOME/lavacli.yaml" > "$tmp/lavacli.conf"; }
 while [ "\${1#-}" != "\$1" ]; do shift 2; done
 fx=$fx
 case "\$1 \$2" in
@@ -48,8 +49,11 @@ sub=$tmp/lava/submitted.tsv
 is "$(tail -n +2 "$sub" | cut -f1,2 | tr '\t\n' ': ')" \
 	"rseq-y-cpu-read-icount-r1.yaml:101 rseq-y-cpu-read-icount-r2.yaml:102 rseq-y-cpu-read-icount-r3.yaml:103 " \
 	"and records each job's id"
-like "$(head -n 1 "$tmp/lavacli.args")" "^--uri https://me:s3cret@lava.example.org/RPC2 jobs submit " \
-	"lavacli gets the server's RPC URI with the token"
+like "$(head -n 1 "$tmp/lavacli.args")" "^-i lab jobs submit " "lavacli gets an identity"
+like "$(tr -s ' \n' ' ' < "$tmp/lavacli.conf")" "^lab: token: s3cret uri: https://lava.example.org/RPC2 username: me $" \
+	"its file holds the server's RPC URI, user and token"
+! grep -q s3cret "$tmp/lavacli.args"; ok $? "the token is on no lavacli command line"
+ok $([ ! -e "$(cat "$tmp/lavacli.home")" ]; echo $?) "and the identity file is gone after submit"
 ! grep -q s3cret "$sub"; ok $? "the token is not written to submitted.tsv"
 ! printf '%s' "$out" | grep -q s3cret; ok $? "nor printed"
 
