@@ -17,7 +17,7 @@ export LAVA_VARIANTS LAVA_BENCH LAVA_REPS LAVA_DEVICE_TYPE LAVA_ACCEL LAVA_ARTIF
 LAVA_DIR := $(BUILD)/lava
 BUNDLE   := $(BUILD)/bundle/rseq-lab-bundle.tar.gz
 
-.PHONY: bundle import lava-jobs lava-run-local lava-submit lava-fetch lava-merge
+.PHONY: bundle import lava-jobs lava-run-local lava-submit lava-fetch lava-merge lava-local lava-local-stop
 
 bundle: $(BUNDLE)
 $(BUNDLE): $(CPUREAD_BIN) $(PERCPU_BIN) lava/bundle lava/bundle-run lava/guest-run
@@ -37,11 +37,21 @@ lava-run-local: lava-jobs
 	for j in $(LAVA_DIR)/jobs/*.yaml; do lava/run-local $$j $(LAVA_DIR)/local-results || st=1; done; \
 	lava/merge $(LAVA_DIR)/local-results/*/ || st=1; exit $$st
 
+# A real LAVA server on this machine (lava/local-server): PostgreSQL, web process, scheduler
+# and worker on 127.0.0.1, the database in build/lava/local. Submit and fetch use it when no
+# LAVA_URL or LAVA_IDENTITY is set.
+lava-local:
+	scripts/install-deps lava
+	lava/local-server start
+
+lava-local-stop:
+	lava/local-server stop
+
 lava-submit:
-	lava/submit $(LAVA_DIR)/jobs
+	lava/local-env lava/submit $(LAVA_DIR)/jobs
 
 lava-fetch:
-	lava/fetch $(LAVA_DIR)/submitted.tsv
+	lava/local-env lava/fetch $(LAVA_DIR)/submitted.tsv
 
 lava-merge:
 	lava/merge $(if $(wildcard $(LAVA_DIR)/submitted.tsv),--submitted $(LAVA_DIR)/submitted.tsv) \

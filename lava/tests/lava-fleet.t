@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
 # The fleet path without a server: lava/submit, lava/fetch and lava/merge against a stand-in
-# for lavacli (first on PATH) that answers as lavacli 1.2 does (ids from `jobs submit
-# --no-follow`, `jobs show --yaml`, `jobs definition`, `jobs logs --raw` with its "- " lines)
+# for lavacli (first on PATH) that answers as lavacli 1.2 does (ids from `jobs submit`,
+# `jobs show --yaml`, `jobs definition`, `jobs logs --raw` with its "- " lines)
 # from the recorded jobs in lava/tests/fixtures. Checks the ids recorded, the credentials
 # passed but never written, the fetched layout, the merge's cells, and bad settings.
 . "$(dirname "$0")/../../scripts/tests/tap.sh"
@@ -23,6 +23,7 @@ cat > "$tmp/bin/lavacli" <<EOF
 #!/usr/bin/env bash
 # Stand-in for lavacli: records its arguments, answers from the fixtures.
 echo "\$*" >> "$tmp/lavacli.args"
+[ -z "\${XDG_CONFIG_HOME:-}" ] || { echo "\$XDG_CONFIG_HOME" > "$tmp/lavacli.home"; cat "\$XDG_CONFIG_HOME/lavacli.yaml" > "$tmp/lavacli.conf"; }
 while [ "\${1#-}" != "\$1" ]; do shift 2; done
 fx=$fx
 case "\$1 \$2" in
@@ -34,7 +35,7 @@ case "\$1 \$2" in
 	printf 'id: %s\nstate: %s\nhealth: %s\ndevice: qemu-01\ndevice_type: qemu\nfailure_comment: null\n' "\$3" "\$s" "\$h" ;;
 "jobs definition") [ "\$3" = 102 ] && cat "\$fx/job-incomplete/job.yaml" || cat "\$fx/job-ok/job.yaml" ;;
 "jobs logs")
-	[ "\$4" = 102 ] && f=\$fx/job-incomplete/log.yaml || f=\$fx/job-ok/log.yaml
+	[ "\${@: -1}" = 102 ] && f=\$fx/job-incomplete/log.yaml || f=\$fx/job-ok/log.yaml
 	grep -v '^#' "\$f" | sed 's/^/- /' ;;
 *) echo "stand-in lavacli: unexpected \$*" >&2; exit 1 ;;
 esac
@@ -48,8 +49,11 @@ sub=$tmp/lava/submitted.tsv
 is "$(tail -n +2 "$sub" | cut -f1,2 | tr '\t\n' ': ')" \
 	"rseq-y-cpu-read-icount-r1.yaml:101 rseq-y-cpu-read-icount-r2.yaml:102 rseq-y-cpu-read-icount-r3.yaml:103 " \
 	"and records each job's id"
-like "$(head -n 1 "$tmp/lavacli.args")" "^--uri https://me:s3cret@lava.example.org/RPC2 jobs submit --no-follow " \
-	"lavacli gets the server's RPC URI with the token"
+like "$(head -n 1 "$tmp/lavacli.args")" "^-i lab jobs submit " "lavacli gets an identity"
+like "$(tr -s ' \n' ' ' < "$tmp/lavacli.conf")" "^lab: token: s3cret uri: https://lava.example.org/RPC2 username: me $" \
+	"its file holds the server's RPC URI, user and token"
+! grep -q s3cret "$tmp/lavacli.args"; ok $? "the token is on no lavacli command line"
+ok $([ ! -e "$(cat "$tmp/lavacli.home")" ]; echo $?) "and the identity file is gone after submit"
 ! grep -q s3cret "$sub"; ok $? "the token is not written to submitted.tsv"
 ! printf '%s' "$out" | grep -q s3cret; ok $? "nor printed"
 
