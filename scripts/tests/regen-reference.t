@@ -1,16 +1,16 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
-# The committed icount reference runs regenerate on this clone: when the fresh rseq-n and
-# rseq-y images and the initramfs are the bytes the references booted, every CPU-read and
-# ctxsw figure must come out identical (scripts/regen exit 0). When they are not the same
+# The committed icount reference run regenerates on this clone: when the fresh rseq-n image
+# and the initramfs are the bytes the reference booted, every CPU-read figure must come out
+# identical (scripts/regen exit 0). When they are not the same
 # bytes, the test fails if the toolchain, glibc, QEMU, kernel source and busybox are the ones
 # the references recorded (then the build is not reproducible), and otherwise says, in a
 # skip line that names what changed, that the references must be renewed
 # (`make regen RUN=...`, then commit the new runs and name them here).
 . "$(dirname "$0")/tap.sh"
-require_image rseq-n rseq-y "$BUILD/initramfs/lab.cpio"
-# The references: an icount CPU-read boot of rseq-y and an icount ctxsw run of rseq-n and rseq-y.
-REFS=(20261204T000000Z-vm-rseq-y 20261204T000000Z-vm-ctxsw)
+require_image rseq-n "$BUILD/initramfs/lab.cpio"
+# The reference: an icount CPU-read boot of rseq-n.
+REFS=(20261204T050118Z-vm-rseq-n)
 for run in "${REFS[@]}"; do
 	d=$LAB/data/$run
 	if [ ! -d "$d" ]; then ok 1 "reference run $run is committed"; continue; fi
