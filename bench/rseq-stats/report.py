@@ -56,21 +56,42 @@ def short(mode, ipc):
     return "%s/%s" % (mode[:4] if mode == "process" else mode[:3], ipc[:4])
 
 
+# Which kernels a column compares across, in its header: "=" upstream's meaning (exit,
+# signal, fixup), "~" this kernel's own (6.1/6.12 run the handler and store the ids on
+# every pass after a switch, where 6.19 takes its fast path).
+LEGEND = ["= compares with 6.19 (exit: x86, arm64); ~ this kernel only:",
+          "  work = slowp + signal is 6.19's slowp + fastp + signal; ids"]
+
+
+def exits(rs, col):
+    """The mean exit count of rows, or None where the kernel did not count exit (arm's
+    "n/a", or a column that stayed 0): never divided by."""
+    vals = [cell(r, col) for r in rs]
+    if any(v is None for v in vals) or not any(vals):
+        return None
+    return mean(rs, lambda r: cell(r, col))
+
+
+def pct(a, b, width):
+    """a / b in per cent, "n/a" when b was not counted."""
+    return "%*.2f%%" % (width - 1, 100 * a / b) if b else "%*s" % (width, "n/a")
+
+
 def counters(rows):
     """Per mode: exits per message, the share of exits doing rseq work with glibc
     registering and without, ids stored per work event."""
-    out = ["%-10s %9s %13s %14s %9s" % ("mode/ipc", "exits/msg", "work/exit on",
-                                        "work/exit off", "ids/work")]
+    out = ["%-10s %10s %13s %14s %9s" % ("mode/ipc", "exits/msg=", "work/exit on~",
+                                        "work/exit off~", "ids/work~")]
     for mode, ipc in MODES:
         rs = [r for r in rows if r["mode"] == mode and r["ipc"] == ipc]
         if not rs:
             continue
         msgs = cell(rs[0], "messages")
-        ex, ex_off = mean(rs, lambda r: cell(r, "exit")), mean(rs, lambda r: cell(r, "exit_off"))
+        ex, ex_off = exits(rs, "exit"), exits(rs, "exit_off")
         w, w_off = mean(rs, work), mean(rs, lambda r: work(r, "_off"))
-        out.append("%-10s %9.3f %12.2f%% %13.2f%% %9.3f" % (
-            short(mode, ipc), ex / msgs, 100 * w / ex, 100 * w_off / ex_off if ex_off else 0,
-            mean(rs, lambda r: cell(r, "ids")) / w if w else 0))
+        out.append("%-10s %10s %13s %14s %9.3f" % (
+            short(mode, ipc), "%.3f" % (ex / msgs) if ex else "n/a", pct(w, ex, 13),
+            pct(w_off, ex_off, 14), mean(rs, lambda r: cell(r, "ids")) / w if w else 0))
     return out
 
 
@@ -160,15 +181,15 @@ def pc_work(r, suffix=""):
 def percpu_counters(rows):
     """Per lab-percpu row and thread count: exits per Mop, the rseq work per exit with glibc
     registering and without, the work registering added per Mop."""
-    out = ["%-15s %9s %11s %8s %9s" % ("row/threads", "exits/Mop", "work/exit on", "off",
-                                        "added/Mop")]
+    out = ["%-15s %10s %13s %8s %10s" % ("row/threads", "exits/Mop=", "work/exit on~",
+                                          "off~", "added/Mop~")]
     for (m, t), rs in percpu_rows(rows):
-        ex = mean(rs, lambda r: cell(r, "exit_per_mop"))
-        ex_off = mean(rs, lambda r: cell(r, "exit_off_per_mop"))
+        ex, ex_off = exits(rs, "exit_per_mop"), exits(rs, "exit_off_per_mop")
         w, w_off = mean(rs, pc_work), mean(rs, lambda r: pc_work(r, "_off"))
-        out.append("%-15s %9.1f %10.1f%% %7.1f%% %9.2f" % (
-            row_name(m, t), ex, 100 * w / ex if ex else 0, 100 * w_off / ex_off if ex_off else 0,
-            w - w_off))
+        out.append("%-15s %10s %13s %8s %10.2f" % (
+            row_name(m, t), "%.1f" % ex if ex else "n/a",
+            "%.1f%%" % (100 * w / ex) if ex else "n/a",
+            "%.1f%%" % (100 * w_off / ex_off) if ex_off else "n/a", w - w_off))
     return out
 
 
@@ -208,7 +229,7 @@ def tables(runs):
             "our backport of upstream's counters; instructions under icount.",
             "Thread modes repeat exactly for a seed; process modes, process/",
             "socket most, land on other trajectories (bench/hackbench), so the",
-            "per-work figure is a difference of two chaotic totals: read its CI."]
+            "per-work figure is a difference of two chaotic totals: read its CI."] + LEGEND
     for run in found:
         out += one_run(run)
     if pc:

@@ -1,13 +1,13 @@
 # SPDX-License-Identifier: MIT
-"""Paul Turner's 2015 interface beside mainline rseq and getcpu + atomic (found by
-labreport.loader): the newest turner-2015 run, one line per table (CPU read, counter,
+"""A single-region form of Paul Turner's 2015 interface beside mainline rseq and
+getcpu + atomic (found by labreport.loader): the newest turner-2015 run, one line per table (CPU read, counter,
 list) and accelerator: icount instruction counts (exact) and TCG emulator ns."""
 
 from labreport.model import Table
 from labreport.rows import cell
 from labreport.runs import latest_with
 
-ABIS = (("turner-2015", "2015 iface"), ("rseq", "mainline rseq"), ("getcpu", "getcpu+atomic"))
+ABIS = (("turner-2015", "1-region 2015"), ("rseq", "mainline rseq"), ("getcpu", "getcpu+atomic"))
 
 
 def figure(r):
@@ -32,11 +32,13 @@ def tables(runs):
         for table in ("cpu-read", "counter", "list"):
             by = {r["abi"]: r for r in found if r["accel"] == accel and r["table"] == table}
             rows.append((accel, table) + tuple(figure(by.get(abi)) for abi, _ in ABIS))
-    return [Table("Turner's 2015 interface vs mainline rseq (variant turner-2015)",
+    return [Table("Turner's 2015 interface, one region, vs mainline rseq (turner-2015)",
                   intro=["run: " + run.name, "per op, median of reps; icount: instructions "
                          "(exact), tcg: emulator ns"],
                   fmt="%-7s %-9s %16s %16s %16s",
                   header=[("accel", "table") + tuple(name for _, name in ABIS)], rows=rows,
-                  notes=["the 2015 region is one per process with a kernel-side restart of "
-                         "any IP", "in it; mainline publishes a descriptor per sequence "
-                         "(bench/turner-2015)"], runs=[run])]
+                  notes=["1-region 2015: our series, one region per process, one",
+                         "handler that finds the sequence from r10 (2015 itself:",
+                         "several sections, each with its own restart address,",
+                         "EBUSY only on overlap); mainline publishes a descriptor",
+                         "per sequence (bench/turner-2015)"], runs=[run])]

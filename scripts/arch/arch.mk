@@ -20,7 +20,8 @@ export TEST_ARCHES ARM_TEST_VARIANTS
 
 arch_get = $(shell . scripts/arch/$(1) && echo "$$$(2)")
 ARM_PROGS := lab-check lab-cpuread lab-percpu rseq-probe rseq-abi rseq-cs rseq-syscall-cs \
-	lab-nosys-rseq basic_test basic_percpu_ops_test param_test param_test_compare_twice rseq-suite
+	lab-nosys-rseq basic_test basic_percpu_ops_test param_test param_test_compare_twice rseq-suite \
+	rseq-stats-check
 arm_bins = $(patsubst %,$(BUILD)/guest/$(1)/bin/%,$(ARM_PROGS))
 arm_images = $(patsubst %,$(BUILD)/images/$(1)/%.$(call arch_get,$(1),ARCH_IMG),$(2))
 
@@ -63,6 +64,10 @@ $$($(1)_BIN)/lab-percpu: $(PERCPU_SRCS) $(PERCPU_HDRS) $(PERCPU_OBJ)/table.c \
 # Our ABI tests; rseq-cs and rseq-syscall-cs through lab/rseq-cs.h's per-arch critical sections.
 $$($(1)_BIN)/rseq-probe $$($(1)_BIN)/rseq-abi $$($(1)_BIN)/rseq-cs $$($(1)_BIN)/rseq-syscall-cs: \
 		$$($(1)_BIN)/%: bench/rseq-suite/%.c $(HEADERS) | arch-cc-$(1)
+	@mkdir -p $$(@D)
+	$$($(1)_CC) $$($(1)_CFLAGS) -o $$@ $$< -lpthread
+# The rseq event counters' check (bench/rseq-stats): exit must be counted here too.
+$$($(1)_BIN)/rseq-stats-check: bench/rseq-stats/rseq-stats-check.c $(HEADERS) | arch-cc-$(1)
 	@mkdir -p $$(@D)
 	$$($(1)_CC) $$($(1)_CFLAGS) -o $$@ $$< -lpthread
 $$($(1)_BIN)/lab-nosys-rseq: $(NOSYS_SRCS) | arch-cc-$(1)
