@@ -18,6 +18,7 @@ for m in "$LAB"/bench/*/meta; do
 	for d in $runs; do
 		p=$t/p/$b-$(basename "$d")
 		mkdir -p "$p"
+		cp "$d"*.meta "$p/" 2>/dev/null   # a make strategy run names its own rows there
 		"$LAB/bench/$b/parse" "$d" > "$p/figures.csv" 2>"$p.err" || { bad="$d: $(cat "$p.err")"; break; }
 		[ "$(head -n 1 "$p/figures.csv")" = "$FIGURES_HEADER" ] || { bad="$d: header"; break; }
 		[ "$(wc -l < "$p/figures.csv")" -gt 1 ] || { bad="$d: no figures"; break; }
