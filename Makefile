@@ -150,10 +150,11 @@ MAIN_STAGES := $(patsubst %,$(STAMPS)/boot-smoke-%,$(VARIANTS)) $(MAIN_STAGES)
 # initramfs. make test: make check, then the kernels, then the guest pass: the files that call
 # require_image or guest_tier (scripts/tests/tap.sh; a wrapper names the one it runs in a
 # comment), where a missing image fails.
-# make check runs one file per CPU (prove -j), the longest first so that none is left alone
-# at the end (measured: each takes 10-30 s of the ~3 minutes).
+# make check runs one file per CPU (prove -j), the longest first (measured: 10 to 50 s of CPU
+# each, the rest under 10) so that no long one is left running alone at the end.
 TESTS_FIRST := scripts/tests/image-identity.t scripts/tests/main-job-stages.t \
-	scripts/tests/compare-check.t bench/ringbuf/tests/ringbuf-check.t
+	scripts/tests/compare-check.t scripts/tests/verify-config.t scripts/kver/tests/modern-make.t \
+	bench/rseq-stats/tests/percpu-collect.t bench/ringbuf/tests/ringbuf-check.t
 TESTS_ALL = $(sort $(wildcard $(addsuffix /*.t,$(TEST_DIRS))))
 TESTS = $(filter $(TESTS_ALL),$(TESTS_FIRST)) $(filter-out $(TESTS_FIRST),$(TESTS_ALL))
 GUEST_TESTS = $(shell grep -lE 'require_image|guest_tier' $(TESTS_ALL))
