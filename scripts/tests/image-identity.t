@@ -15,25 +15,28 @@ cp "$BUILD/src/linux-$KVER/.lab-unpacked" "$b/src/linux-$KVER/" 2>/dev/null || e
 would_build() {
 	make -s -n -C "$LAB" BUILD="$b" "$@" 2>/dev/null | sed -n 's/^scripts\/build-kernel //p' | sort | paste -sd' '
 }
-# built: pretend every image make would build was built now, its .info naming its identity
-# as build-kernel's does (make compares it with the identity asked for).
-built() {
-	for v in $(would_build "$@"); do
+# mark VARIANT...: pretend these images were built now, each .info naming its identity as
+# build-kernel's does (make compares it with the identity asked for).
+mark() {
+	for v in "$@"; do
 		touch "$b/images/$v.bzImage"
 		echo "identity: $(BUILD=$b "$LAB/scripts/kernel-identity" "$v")" > "$b/images/$v.info"
 	done
 	sleep 1
 }
+# built ARGS...: mark every image make would build. Where a test has just asked would_build,
+# it marks what that answered instead (a make run fewer).
+built() { mark $(would_build "$@"); }
 V="VARIANTS=rseq-n rseq-y rseq-stats rseq-stats-off"
-is "$(would_build kernels "$V")" "rseq-n rseq-stats rseq-stats-off rseq-y" "a fresh BUILD builds all four"
-built kernels "$V"
+w=$(would_build kernels "$V")
+is "$w" "rseq-n rseq-stats rseq-stats-off rseq-y" "a fresh BUILD builds all four"
+mark $w
 is "$(would_build kernels "$V")" "" "then nothing"
 
 is "$(KVER=6.12 would_build kernels "$V")" "rseq-n rseq-stats rseq-stats-off rseq-y" "KVER=6.12: all four"
 is "$(would_build kernels "$V" KSRC="$BUILD/src/linux-$KVER")" "rseq-n rseq-stats rseq-stats-off rseq-y" \
 	"KSRC=a tree: all four"
 is "$(would_build kernels "$V" CONFIG=defconfig)" "rseq-n rseq-stats rseq-stats-off rseq-y" "CONFIG=defconfig: all four"
-built kernels "$V"
 
 # A patch added to the series file later: the series' two variants, not the others.
 cp -r "$LAB/kernel/patches" "$t/patches"
@@ -43,9 +46,10 @@ built kernels "$V"
 is "$(would_build kernels "$V")" "" "a copied series changes nothing"
 printf -- '--- a/README\n+++ b/README\n@@ -1 +1,2 @@\n Linux kernel\n+lab\n' > "$t/patches/rseq-stats/lab-extra.patch"
 echo lab-extra.patch >> "$t/patches/rseq-stats/series"
-is "$(would_build kernels "$V")" "rseq-stats rseq-stats-off" "a patch added to the series: its two variants only"
+w=$(would_build kernels "$V")
+is "$w" "rseq-stats rseq-stats-off" "a patch added to the series: its two variants only"
 grep -q lab-extra.patch "$b/deps/$KVER/rseq-stats.mk"; ok $? "the deps file was remade and names the new patch"
-built kernels "$V"
+mark $w
 unset PATCH_DIR
 rm -rf "$b/deps"
 built kernels "$V"

@@ -9,33 +9,52 @@ t=$(mktemp -d); trap 'rm -rf "$t"' EXIT
 deps=scripts/install-deps
 tools=$(sed -n '/^tools=(/,/^)/p' "$deps" | sed '1d;$d' | tr -s ' \t\n' '\n' | sed '/^$/d' | sort -u)
 pkgs=$(sed -n '/^pkgs=(/,/^)/p' "$deps" | sed '1d;$d' | sed 's/#.*//; s/\$KVER/'"$KVER"'/' | tr -s ' \t\n' '\n' | sed '/^$/d' | sort -u)
-# pkg_of TOOL: the Debian package that provides the tool found on PATH (merged /usr aware).
-pkg_of() {
-	local p f; p=$(command -v "$1") || return 1
-	local r
-	for f in "$p" "$(readlink -f "$p")" "/usr${p#/usr}" "${p#/usr}" "/usr/bin/$1" "/bin/$1" "/usr/sbin/$1"; do
-		r=$(dpkg -S "$f" 2>/dev/null | head -n 1 | cut -d: -f1 | cut -d, -f1)
-		[ -n "$r" ] && { echo "$r"; return 0; }
+# pkg_of TOOL: the Debian package that provides the tool found on PATH (merged /usr aware),
+# as pkgs_of found it.
+declare -A PKG_OF=() SRC=() ESS=()
+pkg_of() { [ -n "${PKG_OF[$1]:-}" ] && echo "${PKG_OF[$1]}"; }
+# pkgs_of TOOL...: PKG_OF for each tool, from one dpkg -S over every candidate path (one dpkg -S
+# per path reads the whole file database each time: a second apiece), the package of its first
+# candidate that dpkg knows; and of each package, its source (SRC) and whether it is essential
+# or required (ESS), from one dpkg-query.
+pkgs_of() {
+	local n p f e pr line; local -a all=() pk=(); local -A cand=() owner=()
+	for n in "$@"; do
+		p=$(command -v "$n") || continue
+		cand[$n]="$p $(readlink -f "$p") /usr${p#/usr} ${p#/usr} /usr/bin/$n /bin/$n /usr/sbin/$n"
+		all+=(${cand[$n]})
 	done
-	return 1
+	while IFS= read -r line; do
+		f=${line#*: } p=${line%%:*}
+		[ -n "${owner[$f]:-}" ] || owner[$f]=${p%%,*}
+	done < <(dpkg -S "${all[@]}" 2>/dev/null)
+	for n in "${!cand[@]}"; do
+		for f in ${cand[$n]}; do
+			[ -n "${owner[$f]:-}" ] && { PKG_OF[$n]=${owner[$f]}; pk+=("${owner[$f]}"); break; }
+		done
+	done
+	while IFS=$'\t' read -r p e pr f; do
+		[ -n "${SRC[$p]+x}" ] || SRC[$p]=$f
+		[[ $e == yes* || $pr == *required* ]] && ESS[$p]=1
+	done < <(dpkg-query -W -f='${Package}\t${Essential}\t${Priority}\t${source:Package}\n' "${pk[@]}" 2>/dev/null)
 }
 # essential PKG: essential or required in Debian, or brought by build-essential (listed).
 essential() {
-	dpkg-query -W -f='${Essential} ${Priority}' "$1" 2>/dev/null | grep -qE '^yes|required' ||
-		[[ $1 =~ ^(gcc|cpp|make|binutils|libc-dev-bin) ]]
+	[ -n "${ESS[$1]:-}" ] || [[ $1 =~ ^(gcc|cpp|make|binutils|libc-dev-bin) ]]
 }
 
 ok $(scripts/install-deps --check >/dev/null 2>&1; echo $?) "install-deps --check: every listed tool is here"
 # A PATH with everything but bc.
-mkdir -p "$t/bin"; for f in /usr/bin/* /usr/sbin/*; do [ "${f##*/}" = bc ] || ln -sf "$f" "$t/bin/"; done
+bin_without "$t/bin" bc
 err=$(PATH=$t/bin scripts/install-deps --check 2>&1); rc=$?
 is "$rc/$(printf '%s\n' "$err" | wc -l)" "1/1" "a missing tool: one line, status 1"
 like "$err" '^error: missing tool\(s\): bc .*\(run: make deps\)' "naming the tools and make deps"
 
 # Each listed tool comes from a package install-deps installs (or an essential one).
+pkgs_of $tools
 for tool in $tools; do
 	p=$(pkg_of "$tool") || { ok 1 "$tool: not installed here, cannot tell its package"; continue; }
-	src=$(dpkg-query -W -f='${source:Package}' "$p" 2>/dev/null)
+	src=${SRC[$p]:-}
 	ok $(grep -qxE "$p|$src|${p%-*}" <<<"$pkgs" || essential "$p" ||
 		# build-essential brings gcc, make and their binutils.
 		{ grep -qx build-essential <<<"$pkgs" && [[ $p =~ ^(gcc|cpp|make|binutils) ]]; }; echo $?) \
@@ -51,6 +70,11 @@ funcs=$(sed -nE 's/^[[:space:]]*([a-z][a-z0-9_]*)\(\).*/\1/p' $scripts | sort -u
 words=$(sed -e 's/[[:space:]]#.*//' -e 's/^#.*//' -e "s/'[^']*'//g" -E -e 's/^[[:space:]]*[a-z0-9|*-]+\)//' -e 's/;;[[:space:]]*[a-z0-9|*-]+\)/;;/g' $scripts |
 	grep -oE '(^|[|;&({!]|\$\(|\bthen\b|\bdo\b|\belse\b|\btimeout [0-9]+|\bexec)[[:space:]]*[a-z][a-z0-9_+.-]*([^a-z0-9_+.=-]|$)' |
 	sed -E 's/[^a-z0-9_+.-]$//' | grep -oE '[a-z][a-z0-9_+.-]*$' | sort -u)
+cands=()
+for w in $words; do
+	[ "$(type -t "$w")" = file ] && cands+=("$w")
+done
+pkgs_of "${cands[@]}"
 missing=()
 for w in $words; do
 	[ "$(type -t "$w")" = file ] || continue

@@ -12,6 +12,10 @@ mk() { make --no-print-directory BUILD="$t/build" PLOTS="$t/plots" DATA="$t/data
 # make -t touches every target; it cannot make directories, so make each it names missing.
 uptodate() {
 	local i err
+	# The folders of every file make -n -t names, made at once: else each is found missing by a
+	# make -t of its own (a whole make run apiece).
+	mk -n -t all 2>/dev/null | sed -n 's/^touch //p' | xargs -r -d '\n' dirname -- | sort -u |
+		xargs -r -d '\n' mkdir -p --
 	for i in $(seq 1 60); do
 		err=$(mk -t all 2>&1 >/dev/null) && return 0
 		d=$(printf '%s\n' "$err" | sed -n 's/.*touch: open: \(.*\): No such file or directory/\1/p' | head -n 1)

@@ -24,6 +24,20 @@ skip() { _n=$((_n + 1)); echo "ok $_n - $2 # SKIP $1"; }
 diag() { echo "# $*"; }
 done_testing() { echo "1..$_n"; [ $_failed -eq 0 ]; }
 have_image() { [ -f "$BUILD/images/$1.bzImage" ]; }
+# bin_without DIR GLOB...: DIR holds a link to every program of /usr/bin and /usr/sbin but
+# those whose names match a GLOB: PATH=DIR lacks just them. One ln for them all (a loop of
+# one ln per program forks two thousand times).
+bin_without() {
+	local d=$1 f g n progs=(); shift
+	local -A seen=()
+	for f in /usr/bin/* /usr/sbin/*; do
+		n=${f##*/}
+		[ -z "${seen[$n]:-}" ] || continue
+		for g in "$@"; do [[ $n == $g ]] && continue 2; done
+		seen[$n]=1 progs+=("$f")
+	done
+	mkdir -p "$d" && ln -s "${progs[@]}" "$d/"
+}
 
 # The test tiers. make check sets LAB_TEST_TIER=check: nothing that needs a kernel runs (no
 # image is looked for, none is built). make test's guest pass sets LAB_TEST_TIER=guest: a

@@ -8,11 +8,7 @@
 t=$(mktemp -d); trap 'rm -rf "$t"' EXIT
 
 # A PATH with every tool of /usr/bin but the ARM cross compilers and QEMUs.
-mkdir -p "$t/bin"
-for f in /usr/bin/* /bin/*; do
-	case ${f##*/} in aarch64-linux-gnu-*|arm-linux-gnueabihf-*|qemu-system-arm|qemu-system-aarch64) continue ;; esac
-	[ -e "$t/bin/${f##*/}" ] || ln -s "$f" "$t/bin/${f##*/}"
-done
+bin_without "$t/bin" 'aarch64-linux-gnu-*' 'arm-linux-gnueabihf-*' qemu-system-arm qemu-system-aarch64
 bare() { env PATH="$t/bin" "$@"; }
 
 for a in arm64:gcc-aarch64-linux-gnu:libc6-dev-arm64-cross arm:gcc-arm-linux-gnueabihf:libc6-dev-armhf-cross; do
