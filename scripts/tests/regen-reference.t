@@ -19,7 +19,7 @@ for run in "${REFS[@]}"; do
 	case $r in
 	0) ok 0 "$run: every figure identical ($(printf '%s\n' "$out" | tail -n 1))" ;;
 	3) # Other bytes: say which inputs differ; none differing means the build is not reproducible.
-	   changed=$(printf '%s\n' "$out" | sed -n 's/^  \([a-z_]*\): then .*/\1/p' | paste -sd' ')
+	   changed=$(printf '%s\n' "$out" | sed -n 's/^  \([a-z_ -]*\): .*/\1/p' | paste -sd',')
 	   if [ -z "$changed" ]; then
 		ok 1 "$run: the same toolchain and sources built other bytes ($(printf '%s\n' "$out" | head -n 1))"
 	   else
