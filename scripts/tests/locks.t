@@ -23,8 +23,8 @@ ok $([ "$rc" != 124 ]; echo $?) "called under build-kernel's lock (inherited fd 
 like "$(cat "$t/ks.log")" "installing linux-source-0.0-lab-test" "  it got past the lock"
 exec 8>&-
 
-# The initramfs: a stand-in gen_init_cpio that writes its list, slowly.
-printf '#!/bin/sh\nsleep 1; cat "$1"\n' > "$BUILD/tools/gen_init_cpio"; chmod +x "$BUILD/tools/gen_init_cpio"
+# The initramfs: a stand-in gen_init_cpio that writes its list (its last argument), slowly.
+printf '#!/bin/sh\nsleep 1; for a; do l=$a; done; cat "$l"\n' > "$BUILD/tools/gen_init_cpio"; chmod +x "$BUILD/tools/gen_init_cpio"
 out=$BUILD/initramfs/lab.cpio
 exec 8>"$BUILD/.initramfs.lock"; flock 8
 timeout 30 "$LAB/scripts/make-initramfs" "$out" /bin/true > "$t/mi.log" 2>&1 &
