@@ -31,6 +31,9 @@ out=$("$LAB/scripts/regen" "$t/ref" 2>&1); r=$?
 is "$r" 3 "another image: exit 3, nothing rerun"
 like "$out" "the rseq-y image differ.*the reference must be renewed" "it names the image"
 like "$out" "compiler: then gcc \\(Debian 1.0\\) 1.0; now " "and the compiler that differs"
+like "$out" "config of rseq-y: then not recorded; now unknown" "and the kernel's configuration"
+like "$out" "lab sources: the run's commit \\(not recorded\\) is not in this clone's history" \
+	"and the lab's sources, whose commit it cannot find"
 [ ! -e "$DATA" ]; ok $? "nothing was run"
 
 info "$(sha "$BUILD/images/rseq-y.bzImage")" "$(printf '%064d' 0)"
