@@ -23,7 +23,8 @@ EOF
 chmod +x "$t/rerun"
 export REF=$t/ref/figures.csv
 meta() { printf 'bench: cpu-read\naccel: %s\ncompiler: gcc (Debian 1.0) 1.0\ncommand: %s\n' "$1" "$t/rerun" > "$t/ref/cpu-read.meta"; }
-info() { printf 'variant: rseq-y\nimage_sha256: %s\ninitramfs_sha256: %s\n' "$1" "$2" > "$t/ref/lab-boot.info"; }
+info() { printf 'variant: rseq-y\nimage_sha256: %s\ninitramfs_sha256: %s\nkernel_config_sha256: aaa\n' "$1" "$2" > "$t/ref/lab-boot.info"; }
+echo "config_sha256: bbb" > "$BUILD/images/rseq-y.info"
 meta icount
 
 info "$(printf '%064d' 0)" "$(sha "$BUILD/initramfs/lab.cpio")"
@@ -31,7 +32,7 @@ out=$("$LAB/scripts/regen" "$t/ref" 2>&1); r=$?
 is "$r" 3 "another image: exit 3, nothing rerun"
 like "$out" "the rseq-y image differ.*the reference must be renewed" "it names the image"
 like "$out" "compiler: then gcc \\(Debian 1.0\\) 1.0; now " "and the compiler that differs"
-like "$out" "config of rseq-y: then not recorded; now unknown" "and the kernel's configuration"
+like "$out" "config of rseq-y: then aaa; now bbb" "and the kernel's configuration"
 like "$out" "lab sources: the run's commit \\(not recorded\\) is not in this clone's history" \
 	"and the lab's sources, whose commit it cannot find"
 [ ! -e "$DATA" ]; ok $? "nothing was run"
