@@ -10,7 +10,7 @@
 . "$(dirname "$0")/tap.sh"
 require_image rseq-n "$BUILD/initramfs/lab.cpio"
 # The reference: an icount CPU-read boot of rseq-n.
-REFS=(20261204T050118Z-vm-rseq-n)
+REFS=(20261204T053028Z-vm-rseq-n)
 for run in "${REFS[@]}"; do
 	d=$LAB/data/$run
 	if [ ! -d "$d" ]; then ok 1 "reference run $run is committed"; continue; fi
