@@ -38,7 +38,7 @@ def tables(runs):
             line += "%14s" % ("-" if v is None else "%.1f" % v if c == cols[0]
                                else "%.1f %+.1f" % (v, v - base))
         out += [line, "  (%s)" % what]
-    out += ["each column after the first: its median and its difference from " + cols[0]]
+    out += ["each column after the first: its median and its difference", "from " + cols[0]]
     ab = stats.compare(stats.lab_ab_path(), run.path / "ctxsw.csv", key="metric", bench="ctxsw")
     design = next((r.get("design") for r in ab if r.get("design")), "unpaired")
     out += ["", "vs %s, %s:" % (cols[0], design),

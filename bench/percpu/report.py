@@ -215,12 +215,15 @@ def section(run):
            ("" if icount else " [their min-max]") + "; * your strategy"]
     w = max([len(m) for m in methods] + [8]) + 2
     per = max(len(c) for c in cell.values()) + 2 if cell else 8
-    head = f"  {'strategy':<{w}}" + "".join(f"{str(t) + ' thr':>{per}}" for t in threads)
-    out.append(head)
-    for m in methods:
-        name = m + (" *" if m in mine else "")
-        out.append(f"  {name:<{w}}" + "".join(f"{cell.get((m, str(t)), '-'):>{per}}"
-                                             for t in threads))
+    # As many thread counts side by side as 72 columns hold; the rest in blocks below.
+    k = max(1, (72 - 2 - w) // per)
+    for i in range(0, len(threads), k):
+        block = threads[i:i + k]
+        out.append(f"  {'strategy':<{w}}" + "".join(f"{str(t) + ' thr':>{per}}" for t in block))
+        for m in methods:
+            name = m + (" *" if m in mine else "")
+            out.append(f"  {name:<{w}}" + "".join(f"{cell.get((m, str(t)), '-'):>{per}}"
+                                                 for t in block))
     return out
 
 

@@ -67,7 +67,7 @@ def booted(runs):
             if img and img not in ("none", "unknown") and (img, ird) not in seen:
                 seen.append((img, ird))
                 lines.append("booted: %s %s image %s initramfs %s"
-                             % (run.name[:16], m.first("variant") or "?", img[:12], (ird or "?")[:12]))
+                             % (run.name[:16], m.first("variant") or "?", img[:10], (ird or "?")[:10]))
     return lines
 
 

@@ -87,7 +87,9 @@ def _counter(runs):
 
 def _switch(runs, ab):
     """What a registered rseq area costs one context switch (ctxsw, paired by batch)."""
-    run = R.latest_with(runs, "ctxsw.csv")
+    # The latest run with an RSEQ=n column: others (turner-2015 beside rseq-y) answer another question.
+    run = R.latest_with([r for r in runs if "rseq-n" in
+                         r.keyvalues("ctxsw.meta").first("columns").split()], "ctxsw.csv")
     if not run:
         return []
     out = []
