@@ -15,8 +15,18 @@ static inline void racy_add(struct lab_pc_thread *t)
 {
 	volatile intptr_t *v = &lab_pc_slots[rseq_current_cpu_raw()].v;
 
+	intptr_t x;
+
 	(void)t;
-	*v = *v + 1; /* load, add, store: not restartable, not atomic */
+	x = *v;		/* load, add, store: not restartable, not atomic */
+	/*
+	 * The window made wide (most of each op's time): a preemption lands here nearly every
+	 * time one comes, rather than now and then, so the check refuses this strategy every
+	 * time rather than most times.
+	 */
+	for (int i = 0; i < 256; i++)
+		__asm__ __volatile__("" ::: "memory");
+	*v = x + 1;
 }
 
 LAB_COUNTER(broken, racy_add, .name = "counter-broken-lms",
