@@ -46,8 +46,10 @@ DEPS_DONE := $(BUILD)/.deps
 # params NAME,VALUE: a file named for VALUE (its hash), made once: a stage that lists it reruns
 # when one of its parameters changed, and a make run with other knobs (make compare
 # ACCEL=icount, a test) never touches the file of the values the main job ran with.
-params = $(shell mkdir -p $(BUILD)/params && f=$(BUILD)/params/$(1)-$$(printf '%s' '$(2)' | \
-	md5sum | cut -c1-12) && { [ -f $$f ] || printf '%s\n' '$(2)' > $$f; } && echo $$f)
+# (Builtins but md5sum: make expands it many times a parse.)
+params = $(shell { [ -d $(BUILD)/params ] || mkdir -p $(BUILD)/params; } && \
+	set -- $$(printf '%s' '$(2)' | md5sum) && f=$(BUILD)/params/$(1)-$${1%????????????????????} && \
+	{ [ -f $$f ] || printf '%s\n' '$(2)' > $$f; } && echo $$f)
 
 # Static programs that go into every guest; each bench.mk adds its own, its stages and tests.
 GUEST_BINS := $(BUILD)/guest/bin/lab-check
@@ -111,7 +113,9 @@ $(BUILD)/deps/$(KVER)/%.mk: kernel/variants/% scripts/variant-deps
 	@mkdir -p $(@D)
 	@scripts/variant-deps $* > $@
 # Not for help, clean, or compare alone (it selects its kernels under names of its own).
-ifeq ($(filter help clean distclean,$(MAKECMDGOALS))$(if $(MAKECMDGOALS),$(if $(filter-out compare compare-check compare-prereqs,$(MAKECMDGOALS)),,x)),)
+# KERNEL_IDS_WANTED: empty for those goals (arch.mk asks it too).
+KERNEL_IDS_WANTED := $(if $(filter help clean distclean,$(MAKECMDGOALS))$(if $(MAKECMDGOALS),$(if $(filter-out compare compare-check compare-prereqs,$(MAKECMDGOALS)),,x)),,yes)
+ifneq ($(KERNEL_IDS_WANTED),)
 -include $(patsubst %,$(BUILD)/deps/$(KVER)/%.mk,$(ALL_VARIANTS))
 # The source's identity once per make run (a bad KSRC or KREV stops here, in one line).
 # $(shell) sees neither exported nor command-line variables (make 4.3): they are passed.
@@ -120,12 +124,18 @@ LAB_SRC_ID := $(shell $(ID_ENV) scripts/kernel-identity --source)
 ifeq ($(LAB_SRC_ID),)
 $(error the kernel source (KSRC='$(KSRC)' KREV='$(KREV)') has no identity; see the line above)
 endif
-KERNEL_ID = $(shell $(ID_ENV) LAB_SRC_ID='$(LAB_SRC_ID)' scripts/kernel-identity $(1))
+# Every variant's identity from one process ("VARIANT=ID" words): make parses the Makefile for
+# every goal, and the tests run make often.
+KERNEL_IDS := $(shell $(ID_ENV) LAB_SRC_ID='$(LAB_SRC_ID)' scripts/kernel-identity --ids $(ALL_VARIANTS))
+KERNEL_ID = $(patsubst $(1)=%,%,$(filter $(1)=%,$(KERNEL_IDS)))
 # An image whose .info names another identity than the one asked for is remade: build-kernel
 # builds it, or selects it again from the store (after KVER=6.12 and back, say). No params
 # file: a fresh clone's first make computes its identities before the tree is unpacked, and a
 # file made later would be newer than the images and reselect them (rerunning every stage).
-SELECTED_ID = $(shell sed -n 's/^identity: \([0-9a-f]*\) .*/\1/p' $(BUILD)/images/$(1).info 2>/dev/null)
+SELECTED_ID = $(call info_id,$(wildcard $(BUILD)/images/$(1).info))
+# info_id FILE: the word after "identity:" in a .info file, read by make itself.
+info_id = $(if $(1),$(patsubst identity:=%,%,$(firstword $(filter identity:=%,\
+	$(subst identity: ,identity:=,$(file <$(1)))))))
 image_deps = $(if $(filter-out $(firstword $(2)),$(call SELECTED_ID,$(1))),FORCE)
 $(foreach v,$(ALL_VARIANTS),$(eval $(BUILD)/images/$(v).bzImage: $(call image_deps,$(v),$(call KERNEL_ID,$(v)))))
 endif

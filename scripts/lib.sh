@@ -32,7 +32,13 @@ FRAGMENT_DIR=${FRAGMENT_DIR:-$LAB/kernel/fragments}
 variant_field() {
 	local f=$VARIANT_DIR/$1
 	[ -f "$f" ] || die "unknown variant '$1' (no file $f)"
-	sed -n "s/^$2:[[:space:]]*//p" "$f" | head -n 1
+	local line
+	# Bash alone (no sed): make's parse reads every variant's fields.
+	while IFS= read -r line || [ -n "$line" ]; do
+		case $line in
+		"$2:"*) line=${line#"$2:"}; echo "${line#"${line%%[![:space:]]*}"}"; return 0 ;;
+		esac
+	done < "$f"
 }
 
 # series_patches DIR: the patch file names a quilt "series" file in DIR lists, in order

@@ -18,7 +18,9 @@ ARM_VARIANTS ?= rseq-y rseq-n
 ARM_TEST_VARIANTS ?= rseq-y
 export TEST_ARCHES ARM_TEST_VARIANTS
 
-arch_get = $(shell . scripts/arch/$(1) && echo "$$$(2)")
+# Each architecture's image name and cross prefix, read once (arm_images is expanded often).
+$(foreach a,$(ARM_ARCHES),$(eval $(a)_ARCH_VARS := $(shell . scripts/arch/$(a) && echo "$$ARCH_IMG $$ARCH_CROSS")))
+arch_get = $(word $(if $(filter ARCH_IMG,$(2)),1,2),$($(1)_ARCH_VARS))
 ARM_PROGS := lab-check lab-cpuread lab-percpu rseq-probe rseq-abi rseq-cs rseq-syscall-cs \
 	lab-nosys-rseq basic_test basic_percpu_ops_test param_test param_test_compare_twice rseq-suite \
 	rseq-stats-check
@@ -113,11 +115,13 @@ endef
 $(foreach a,$(ARM_ARCHES),$(eval $(call arm_rules,$(a))))
 
 # Each ARM image depends on its identity (as x86_64's do), for the variants make may build.
-ifeq ($(filter help clean distclean,$(MAKECMDGOALS)),)
+ifneq ($(KERNEL_IDS_WANTED),)
 ARM_ID_VARIANTS := $(sort $(ARM_VARIANTS) $(ARM_TEST_VARIANTS))
+ARM_KERNEL_IDS := $(shell $(ID_ENV) LAB_SRC_ID='$(LAB_SRC_ID)' scripts/kernel-identity --ids \
+	$(foreach a,$(ARM_ARCHES),$(addprefix $(a):,$(ARM_ID_VARIANTS))))
 $(foreach a,$(ARM_ARCHES),$(foreach v,$(ARM_ID_VARIANTS),$(eval \
-	$(call arm_images,$(a),$(v)): $(call params,kernel-$(a)-$(v),$(shell ARCH=$(a) \
-		LAB_SRC_ID='$(LAB_SRC_ID)' scripts/kernel-identity $(v))))))
+	$(call arm_images,$(a),$(v)): $(call params,kernel-$(a)-$(v),$(patsubst $(a):$(v)=%,%,\
+		$(filter $(a):$(v)=%,$(ARM_KERNEL_IDS)))))))
 endif
 
 $(STAMPS)/arch-bench-x86_64: $(BUILD)/images/rseq-y.bzImage $(BUILD)/initramfs/lab.cpio \
