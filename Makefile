@@ -173,12 +173,14 @@ TESTS_ALL = $(sort $(wildcard $(addsuffix /*.t,$(TEST_DIRS))))
 TESTS = $(filter $(TESTS_ALL),$(TESTS_FIRST)) $(filter-out $(TESTS_FIRST),$(TESTS_ALL))
 GUEST_TESTS = $(shell grep -lE 'require_image|guest_tier' $(TESTS_ALL))
 # The tests start python3 thousands of times: through a version manager's shim (pyenv's is a
-# bash script, ~0.4 s of CPU a start: most of make check's CPU where there is one) they would
-# pay that each time. They find first on their PATH a link to the interpreter it resolves to.
+# bash script, ~0.4 s of CPU a start) or an interpreter whose site-packages run import hooks at
+# every start, they would pay that each time. They find first on their PATH a link to Debian's
+# python3 (install-deps installs it; lava-server's modules are there too), else to the
+# interpreter the PATH's python3 resolves to.
 TEST_BIN := $(BUILD)/tests/bin
 TEST_ENV = PATH="$(TEST_BIN):$$PATH" TEST_VARIANTS="$(TEST_VARIANTS)"
-test_python = mkdir -p $(TEST_BIN) && \
-	ln -sfn "$$(python3 -c 'import sys; print(sys.executable)')" $(TEST_BIN)/python3
+test_python = mkdir -p $(TEST_BIN) && ln -sfn "$$(if [ -x /usr/bin/python3 ]; then echo /usr/bin/python3; \
+	else python3 -c 'import sys; print(sys.executable)'; fi)" $(TEST_BIN)/python3
 .PHONY: check check-prereqs
 check-prereqs: $(DEPS_DONE) lib-tests bench-tests guest-bins initramfs
 check: check-prereqs
