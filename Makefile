@@ -186,10 +186,21 @@ check-prereqs: $(DEPS_DONE) lib-tests bench-tests guest-bins initramfs
 check: check-prereqs
 	@$(test_python)
 	LAB_TEST_TIER=check $(TEST_ENV) prove -v --timer -j$$(nproc) $(TESTS)
-# One guest at a time: they boot QEMU, and their timings are what they check.
+# The guest tier, one file per CPU, the longest first (a TCG or icount guest keeps one host
+# CPU busy; icount figures do not depend on the host's load). Run alone at the end: the files
+# whose bounds are host seconds (a panic seen within 60 s, SIGINT obeyed within 5 s, the KVM
+# probe's timeout, pinning). The LAVA files one after another (one local LAVA instance).
+GUEST_FIRST := bench/rseq-suite/tests/rseq-suite.t scripts/tests/compare-known-answer.t bench/alloc/tests/alloc-guest.t scripts/tests/boot.t \
+	scripts/tests/regen-reference.t bench/hackbench/tests/hackbench-exact.t
+GUEST_ALONE := scripts/tests/boot-failures.t scripts/tests/boot-interrupt.t \
+	scripts/tests/boot-pin.t scripts/tests/kvm-probe.t
+GUEST_ORDER = $(filter $(GUEST_TESTS),$(GUEST_FIRST)) $(filter-out $(GUEST_FIRST),$(GUEST_TESTS))
+# prove starts the files in the order of its rules; those no rule names run last, one by one.
+GUEST_RULES = --rules='seq=lava/tests/*.t' \
+	$(patsubst %,--rules='par=%',$(filter-out $(GUEST_ALONE) lava/tests/%,$(GUEST_ORDER)))
 test: check $(call IMAGES,$(TEST_VARIANTS)) initramfs
 	@$(test_python)
-	LAB_TEST_TIER=guest $(TEST_ENV) prove -v --timer $(GUEST_TESTS)
+	LAB_TEST_TIER=guest $(TEST_ENV) prove -v --timer -j$$(nproc) $(GUEST_RULES) $(GUEST_ORDER)
 
 # The README's results section from plots/report.md: a maintainer's step, not the main job's.
 readme: $(PLOTS)/report.txt
