@@ -21,7 +21,9 @@ pkgs_of() {
 	local n p f e pr line; local -a all=() pk=(); local -A cand=() owner=()
 	for n in "$@"; do
 		p=$(command -v "$n") || continue
-		cand[$n]="$p $(readlink -f "$p") /usr${p#/usr} ${p#/usr} /usr/bin/$n /bin/$n /usr/sbin/$n"
+		# The tool's own name before what it links to (the tests' python3 is a link to
+		# /usr/bin/python3, package python3-minimal; python3.11, its target, is another's).
+		cand[$n]="$p /usr/bin/$n /bin/$n /usr/sbin/$n $(readlink -f "$p") /usr${p#/usr} ${p#/usr}"
 		all+=(${cand[$n]})
 	done
 	while IFS= read -r line; do
