@@ -20,13 +20,14 @@ cat > "$t/log" <<'LOG'
   910 LAB_TEST_TIER=guest PATH="x" TEST_VARIANTS="rseq-n" prove -v --timer c.t
  1500 Files=40, Tests=300, 590 wallclock secs
  1501 rc=0
+wall=1501 (a line of another writer)
 LOG
 s=$("$LAB/scripts/phase-times" "$t/log"); r=$?
 is "$r" 0 "phase-times reads the log"
 like "$s" "    40 s  install, tree, programs, initramfs" "the time before the fast tier"
 like "$s" "   210 s  make check" "the fast tier: from its prove to its summary"
-like "$s" "kernel rseq-n: built in 600 s \\(1092 objects compiled\\)" "a cold kernel's line"
-like "$s" "kernel rseq-debug: built in 48 s \\(40 objects compiled, seeded from rseq-y" "a seeded one's"
+like "$s" "kernel rseq-n \\(bzImage\\): built in 600 s \\(1092 objects compiled\\)" "a cold kernel's line"
+like "$s" "kernel rseq-debug \\(bzImage\\): built in 48 s \\(40 objects compiled, seeded from rseq-y" "a seeded one's"
 like "$s" "kernel rseq-y: from the store" "one taken from the store"
 like "$s" "   660 s  kernels and the ARM programs" "between the tiers"
 like "$s" "   590 s  guest tier" "the guest tier"
