@@ -53,6 +53,25 @@ before=$(mt kernel/a.c)
 out=$("$LAB/scripts/build-tree" "$p" 2>&1 >/dev/null)
 is "$out$(mt kernel/a.c)" "$before" "the same tree again: nothing rewritten, nothing said"
 
+# Seeding: the files a switch rewrote get the seed tree's time where the bytes are the seed's.
+is "$(sort "$b/.lab-rewritten" | paste -sd' ')" "kernel/a.c kernel/new.c" "every file ever rewritten is listed"
+"$LAB/scripts/build-tree" --times "$p" 2>/dev/null; ok $? "--times with a pristine seed"
+is "$(mt kernel/a.c)" "$(date -d 2020-01-01 +%s)" \
+	"a file back to the pristine bytes gets the pristine time (a pristine seed's objects are newer)"
+"$LAB/scripts/build-tree" --times "$patched" 2>/dev/null
+[ "$(mt kernel/a.c)" -gt "$(date -d 2021-01-01 +%s)" ]; ok $? \
+	"with the series' seed: the same file, other bytes than the seed's, gets the time of now"
+is "$(stat -c %Y "$p/kernel/a.c")" "$(date -d 2020-01-01 +%s)" "the pristine tree's file keeps its time"
+"$LAB/scripts/build-tree" "$patched" > /dev/null 2>&1
+touch -d '2020-03-01' "$patched/kernel/a.c"
+"$LAB/scripts/build-tree" --times "$patched" 2>/dev/null
+is "$(mt kernel/a.c)" "$(date -d 2020-03-01 +%s)" "the series' bytes with the series' seed: the seed tree's time"
+"$LAB/scripts/build-tree" --times "$p" 2>/dev/null
+[ "$(mt kernel/a.c)" -gt "$(date -d 2021-01-01 +%s)" ]; ok $? "the series' bytes with a pristine seed: the time of now"
+is "$(stat -c %Y "$p/kernel/b.c") $(mt kernel/b.c)" "$(date -d 2020-01-01 +%s) $(date -d 2020-01-01 +%s)" \
+	"a file no series touches is left alone"
+"$LAB/scripts/build-tree" "$p" > /dev/null 2>&1
+
 # A re-unpacked pristine tree starts the build tree anew.
 sleep 1; touch "$p/.lab-unpacked"; echo 'int c;' > "$p/kernel/c.c"
 "$LAB/scripts/build-tree" "$p" > /dev/null 2>&1
