@@ -14,6 +14,8 @@ printf '# SPDX-License-Identifier: MIT\nCONFIG_MAGIC_SYSRQ=y\n' > "$t/fragments/
 printf 'fragments: base rseq-y lab-test-sysrq\nseries:\n' > "$t/variants/lab-test-sysrq"
 export VARIANT_DIR=$t/variants FRAGMENT_DIR=$t/fragments
 id=$("$LAB/scripts/kernel-identity" lab-test-sysrq | cut -d' ' -f1)
+# build_clean removes build/kernel/$id: never with an empty id.
+[ -n "$id" ] || { echo "Bail out! no identity for the test variant"; rm -rf "$t"; exit 1; }
 # build_clean: this variant's build, store entry, image and log gone (a rerun builds it again).
 build_clean() {
 	rm -rf "$BUILD/kernel/$id" "$BUILD/store/$id" "$BUILD/kernel/lab-test-sysrq" \
