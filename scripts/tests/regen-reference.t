@@ -1,16 +1,17 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
-# The committed icount reference run regenerates on this clone: when the fresh rseq-n image
-# and the initramfs are the bytes the reference booted, every CPU-read figure must come out
-# identical (scripts/regen exit 0). When they are not the same
+# The committed icount reference runs regenerate on this clone: when the fresh rseq-n and
+# rseq-y images and the initramfs are the bytes a reference booted, every CPU-read and ctxsw
+# figure must come out identical (scripts/regen exit 0). When they are not the same
 # bytes, the test fails if the toolchain, glibc, QEMU, kernel source and busybox are the ones
 # the references recorded (then the build is not reproducible), and otherwise says, in a
 # skip line that names what changed, that the references must be renewed
 # (`make regen RUN=...`, then commit the new runs and name them here).
 . "$(dirname "$0")/tap.sh"
-require_image rseq-n "$BUILD/initramfs/lab.cpio"
-# The reference: an icount CPU-read boot of rseq-n.
-REFS=(20261204T053028Z-vm-rseq-n)
+require_image rseq-n rseq-y "$BUILD/initramfs/lab.cpio"
+# The references: an icount CPU-read boot of rseq-n; the ctxsw bench under icount on rseq-n
+# and rseq-y (a chaotic workload: switches, signals, pipes; 60 figures).
+REFS=(20261204T053028Z-vm-rseq-n 20261204T121211Z-vm-ctxsw)
 for run in "${REFS[@]}"; do
 	d=$LAB/data/$run
 	if [ ! -d "$d" ]; then ok 1 "reference run $run is committed"; continue; fi
@@ -25,6 +26,7 @@ for run in "${REFS[@]}"; do
 	   else
 		skip "the reference must be renewed: $changed changed since $run" "$run regenerates"
 	   fi ;;
+	1) ok 1 "$run: figures differ on the same bytes ($(printf '%s\n' "$out" | tail -n 1))" ;;
 	*) ok 1 "$run: regen ran ($(tail -n 1 "$BUILD/regen-$run.log"))" ;;
 	esac
 done
