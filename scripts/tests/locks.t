@@ -11,10 +11,11 @@ mkdir -p "$BUILD/tools" "$t/bin"
 # the lock it says ">> installing" and stops.
 printf '#!/bin/sh\nexit 1\n' > "$t/bin/apt-get"; chmod +x "$t/bin/apt-get"
 export PATH="$t/bin:$PATH" KVER=0.0-lab-test
-ks() { timeout 5 "$LAB/scripts/kernel-source" > "$t/ks.log" 2>&1; echo $?; }
+# ks [SECONDS]: its status, 124 when it was still waiting after SECONDS (5).
+ks() { timeout "${1:-5}" "$LAB/scripts/kernel-source" > "$t/ks.log" 2>&1; echo $?; }
 exec 8>"$BUILD/.kernel-build.lock"
 flock 8
-is "$(ks)" 124 "kernel-source waits while a kernel build holds the lock"
+is "$(ks 2)" 124 "kernel-source waits while a kernel build holds the lock"
 flock -u 8
 ok $([ "$(ks)" != 124 ]; echo $?) "and goes on once it is released"
 # What build-kernel does: take the lock on fd 9, then call kernel-source (which inherits fd 9).
