@@ -1,8 +1,11 @@
 # SPDX-License-Identifier: MIT
 """The context-switch and signal section of the report (found by labreport.loader): the
-newest ctxsw run, the median instructions per event of each column (rseq-n, rseq-y without
-and with an rseq area registered), then each column's mean difference from rseq-n with its
-interval, paired by batch as the bench's meta declares (lab-ab), and Holm's verdict."""
+newest ctxsw run with an rseq-n column, the median instructions per event of each column
+(rseq-n, rseq-y without and with an rseq area registered), then each column's mean
+difference from rseq-n with its interval, paired by batch as the bench's meta declares
+(lab-ab), and Holm's verdict. Then the same for the newest run with a turner-2015 column:
+what its series costs a task that never registers (against rseq-y-jl, the same kernel
+without the series)."""
 
 import statistics
 
@@ -18,9 +21,22 @@ METRICS = (("switch", "context switch (pipe ping-pong, 1 CPU)"),
 
 def tables(runs):
     """The hook labreport calls."""
-    run = latest_with(runs, "ctxsw.csv")
-    if run is None:
+    if latest_with(runs, "ctxsw.csv") is None:
         return []
+    found = [run for run in runs if run.has("ctxsw.csv")]
+    out = []
+    for kernel, title in (
+            ("rseq-n", "What CONFIG_RSEQ costs the scheduler: one switch, one signal"),
+            ("turner-2015", "What turner-2015 costs a task that never registers")):
+        with_it = [run for run in found
+                   if any(r["kernel"] == kernel for r in run.csv("ctxsw.csv"))]
+        if with_it:
+            out.append(_table(with_it[-1], title))
+    return out or [_table(found[-1], "Context switch and signal cost")]
+
+
+def _table(run, title):
+    """One run's medians and its columns' differences from the first column."""
     rows = run.csv("ctxsw.csv")
     cols = list(dict.fromkeys(r["variant"] for r in rows))
     unit = rows[0]["unit"] if rows else ""
@@ -49,5 +65,4 @@ def tables(runs):
         out.append("  %-7s %-13s %+8.2f [%+.2f, %+.2f] %s" % (
             r["key"], r["variant"][:13], cell(r, "diff"), cell(r, "diff_lo"),
             cell(r, "diff_hi"), r.get("verdict", "")))
-    return [Table("What CONFIG_RSEQ costs the scheduler: one switch, one signal", rows=out,
-                  runs=[run])]
+    return Table(title, rows=out, runs=[run])

@@ -55,9 +55,9 @@ def accel_notes(accels):
 
 
 def booted(runs):
-    """What each run booted, by content (image and initramfs sha256, 12 hex digits): runs of
-    the same bytes are the same experiment on any host; runs from before the lab recorded
-    the hashes say nothing."""
+    """What each run booted, by content (image and initramfs sha256, their first 8 hex
+    digits): runs of the same bytes are the same experiment on any host; runs from before
+    the lab recorded the hashes say nothing."""
     lines = []
     for run in runs:
         seen = []
@@ -67,7 +67,7 @@ def booted(runs):
             if img and img not in ("none", "unknown") and (img, ird) not in seen:
                 seen.append((img, ird))
                 lines.append("booted: %s %s image %s initramfs %s"
-                             % (run.name[:16], m.first("variant") or "?", img[:10], (ird or "?")[:10]))
+                             % (run.name[:16], m.first("variant") or "?", img[:8], (ird or "?")[:8]))
     return lines
 
 
