@@ -15,7 +15,7 @@ include scripts/arch/hackbench.mk
 ARCHES ?= x86_64
 TEST_ARCHES ?= arm64 arm
 ARM_VARIANTS ?= rseq-y rseq-n
-ARM_TEST_VARIANTS ?= rseq-y
+ARM_TEST_VARIANTS ?= rseq-y rseq-stats
 export TEST_ARCHES ARM_TEST_VARIANTS
 
 # Each architecture's image name and cross prefix, read once (arm_images is expanded often).
