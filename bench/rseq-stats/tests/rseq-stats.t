@@ -101,8 +101,8 @@ fi
 for a in arm64:'ok [0-9]+ - exit counts every return to user mode \([0-9]+ >= [0-9]+\)' \
 	arm:'ok [0-9]+ - exit counts every return to user mode # SKIP exit: n/a'; do
 	arch=${a%%:*} want=${a#*:}
-	img=$BUILD/images/$arch/rseq-stats.$( . "$LAB/scripts/arch/$arch" && echo "$ARCH_IMG")
-	if require_image --part "$img" "$BUILD/initramfs/$arch/lab.cpio"; then
+	read -r img cpio_a <<< "$(ARCH=$arch; . "$LAB/scripts/arch/load" && echo "$ARCH_IMAGES/rseq-stats.$ARCH_IMG $ARCH_INITRAMFS")"
+	if require_image --part "$img" "$cpio_a"; then
 		out=$(ARCH=$arch GUEST_ENV=GLIBC_TUNABLES=glibc.pthread.rseq=0 \
 			"$LAB/scripts/boot" rseq-stats -- rseq-stats-check --require 2>&1); r=$?
 		printf '%s\n' "$out" | grep -E '^(not )?ok|exit' | sed 's/^/#   | /'
