@@ -2,8 +2,8 @@
 # SPDX-License-Identifier: MIT
 # What a task that never registers a 2015 region pays for the series: bench/ctxsw under icount
 # on turner-2015 and rseq-y-jl (the same configuration without the series; both with
-# CONFIG_JUMP_LABEL), glibc's rseq off and on, 5 batches paired by batch (lab-ab). Each hook a
-# non-user passes is a static key that no thread switched on: a NOP in the kernel text.
+# CONFIG_JUMP_LABEL and KVM), glibc's rseq off and on, 5 batches paired by batch (lab-ab).
+# Each hook a non-user passes is a static key that no thread switched on: a NOP in the text.
 #   - signal delivery passes one hook: the difference is that NOP, the upper end of its 95 %
 #     interval at most NOPS_MAX (1.5); without CONFIG_JUMP_LABEL (a load, a test and a branch)
 #     it was +3.0 [+2.95, +3.11] and this fails;

@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
+# The 2015 series on KVM's guest-entry path: booted with turner-2015 (a KVM host) under TCG,
+# whose CPU model has SVM, turner-kvm runs a nested guest with KVM_RUN from a thread that
+# registered a 2015 CPU pointer while a second thread on its CPU takes turns with it. Every
+# switch has KVM's loop run the notify-resume work with no user registers. Without the
+# series' regs == NULL check the guest kernel oopses (oops=panic: the boot fails and no plan
+# is printed); with the flag raised again there the nested guest stops advancing.
+# KVM_VARIANT names another variant (the check of this test itself).
+. "$(dirname "$0")/../../../scripts/tests/tap.sh"
+V=${KVM_VARIANT:-turner-2015}
+cpio=$BUILD/initramfs/lab.cpio
+require_image "$V" "$cpio"
+grep -q '^CONFIG_KVM_AMD=y' "$BUILD/images/$V.config"; ok $? "$V is a KVM host (CONFIG_KVM_AMD=y)"
+grep -q '^CONFIG_RSEQ_TURNER=y' "$BUILD/images/$V.config"; ok $? "$V has CONFIG_RSEQ_TURNER=y"
+grep -qa 'lab/bin/turner-kvm' "$cpio"; ok $? "the initramfs has turner-kvm"
+
+t=$(mktemp -d); trap 'rm -rf "$t"' EXIT
+# TCG whatever ACCEL says: its CPU model emulates SVM; a KVM host's CPU has it only with
+# nested virtualisation switched on.
+QUIET=1 ACCEL=tcg OUTDIR=$t/out TIMEOUT=${TURNER_TIMEOUT:-300} "$LAB/scripts/boot" "$V" -- \
+	turner-kvm --seconds 2 2> "$t/err"; r=$?
+out=$(cat "$t/out/lab-output" 2>/dev/null)
+[ -n "$out" ] || out=$(tail -n 30 "$t/err")
+printf '%s\n' "$out" | sed 's/^/#   turner-kvm | /'
+ok $r "turner-kvm passes in the $V guest (status $r)"
+like "$out" "^ok [0-9]+ - KVM_RUN ran until the alarm" "the registered thread ran a nested guest"
+like "$out" "^ok [0-9]+ - the registered thread was switched [0-9]+ times inside KVM_RUN" \
+	"and was switched inside KVM_RUN"
+like "$out" "^ok [0-9]+ - the nested guest kept running between switches" \
+	"the guest-entry loop did not spin"
+like "$out" "^1\.\.[1-9][0-9]*\$" "and it printed its plan (the kernel lived)"
+done_testing
