@@ -66,6 +66,12 @@ is "$(stat -c %Y "$p/kernel/a.c")" "$(date -d 2020-01-01 +%s)" "the pristine tre
 touch -d '2020-03-01' "$patched/kernel/a.c"
 "$LAB/scripts/build-tree" --times "$patched" 2>/dev/null
 is "$(mt kernel/a.c)" "$(date -d 2020-03-01 +%s)" "the series' bytes with the series' seed: the seed tree's time"
+# A seed that took most objects over from its own seed: its series copy (made for it) is newer
+# than those objects; the pristine tree's unpack time is older than every object.
+touch -d '+1 hour' "$patched/kernel/a.c"
+"$LAB/scripts/build-tree" --times "$patched" 2>/dev/null
+is "$(mt kernel/a.c)" "$(stat -c %Y "$p/.lab-unpacked")" \
+	"a series copy newer than the unpacking: the file gets the unpack time"
 "$LAB/scripts/build-tree" --times "$p" 2>/dev/null
 [ "$(mt kernel/a.c)" -gt "$(date -d 2021-01-01 +%s)" ]; ok $? "the series' bytes with a pristine seed: the time of now"
 is "$(stat -c %Y "$p/kernel/b.c") $(mt kernel/b.c)" "$(date -d 2020-01-01 +%s) $(date -d 2020-01-01 +%s)" \

@@ -24,7 +24,8 @@ out=$(cat "$t/out/lab-output" 2>/dev/null)
 [ -n "$out" ] || out=$(tail -n 30 "$t/err")
 printf '%s\n' "$out" | sed 's/^/#   turner-kvm | /'
 ok $r "turner-kvm passes in the $V guest (status $r)"
-like "$out" "^ok [0-9]+ - KVM_RUN ran until the alarm" "the registered thread ran a nested guest"
+like "$out" "^ok [0-9]+ - KVM_RUN ran until the alarm" "the registered thread ran KVM_RUN until the alarm"
+like "$out" "^ok [0-9]+ - the nested guest ran \\([1-9]" "the nested guest ran"
 like "$out" "^ok [0-9]+ - the registered thread was switched [0-9]+ times inside KVM_RUN" \
 	"and was switched inside KVM_RUN"
 like "$out" "^ok [0-9]+ - the nested guest kept running between switches" \
