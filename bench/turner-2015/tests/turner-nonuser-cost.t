@@ -10,7 +10,7 @@
 #   - a pipe write and read in one task (system calls only) passes none: its interval holds 0;
 #   - a context switch passes one or two (two with glibc's rseq on, when the notify-resume
 #     pass runs too), but the switch figure of two different kernels also carries a few
-#     instructions of trajectory noise (one kernel's batches differ by up to 12): it is shown,
+#     instructions of trajectory noise (one kernel's batches differ by up to 13): it is shown,
 #     not bounded.
 # NONUSER_BASE and NONUSER_TEST name other variants (the check of this test itself).
 . "$(dirname "$0")/../../../scripts/tests/tap.sh"
