@@ -28,36 +28,63 @@ KVER=${KVER:-6.1}
 VARIANT_DIR=${VARIANT_DIR:-$LAB/kernel/variants}
 FRAGMENT_DIR=${FRAGMENT_DIR:-$LAB/kernel/fragments}
 
-# variant_field VARIANT FIELD: print a field ("fragments:", "series:") of a variant file.
-variant_field() {
-	local f=$VARIANT_DIR/$1
-	[ -f "$f" ] || die "unknown variant '$1' (no file $f)"
-	local line
-	# Bash alone (no sed): make's parse reads every variant's fields.
-	while IFS= read -r line || [ -n "$line" ]; do
-		case $line in
-		"$2:"*) line=${line#"$2:"}; echo "${line#"${line%%[![:space:]]*}"}"; return 0 ;;
+# Make parses the Makefile for every goal and kernel-identity reads every variant then: the
+# read_* helpers set a variable in bash alone (no subshell, no sed), and the printing forms
+# are built on them.
+
+# read_variant_field VAR VARIANT FIELD: set VAR to a field ("fragments:", "series:") of a
+# variant file (empty when it has none).
+read_variant_field() {
+	local -n _rvf=$1
+	local _rvf_file=$VARIANT_DIR/$2 _rvf_line
+	[ -f "$_rvf_file" ] || die "unknown variant '$2' (no file $_rvf_file)"
+	_rvf=
+	while IFS= read -r _rvf_line || [ -n "$_rvf_line" ]; do
+		case $_rvf_line in
+		"$3:"*) _rvf_line=${_rvf_line#"$3:"}; _rvf=${_rvf_line#"${_rvf_line%%[![:space:]]*}"}; return 0 ;;
 		esac
-	done < "$f"
+	done < "$_rvf_file"
+}
+# variant_field VARIANT FIELD: print it.
+variant_field() {
+	local v
+	read_variant_field v "$1" "$2" || return
+	[ -z "$v" ] || echo "$v"
 }
 
-# series_patches DIR: the patch file names a quilt "series" file in DIR lists, in order
-# (comments, blank lines and patch options dropped).
+# read_series_patches ARRAY DIR: set ARRAY to the patch file names a quilt "series" file in
+# DIR lists, in order (comments, blank lines and patch options dropped).
+read_series_patches() {
+	local -n _rsp=$1
+	local _rsp_line _rsp_words
+	_rsp=()
+	while IFS= read -r _rsp_line || [ -n "$_rsp_line" ]; do
+		read -ra _rsp_words <<< "${_rsp_line%%#*}"
+		[ ${#_rsp_words[@]} -eq 0 ] || _rsp+=("${_rsp_words[0]}")
+	done < "$2/series"
+}
+# series_patches DIR: print them, one a line.
 series_patches() {
-	sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$1/series" | awk '{print $1}'
+	local p
+	[ -f "$1/series" ] || { echo "series_patches: no file $1/series" >&2; return 1; }
+	read_series_patches p "$1"
+	[ ${#p[@]} -eq 0 ] || printf '%s\n' "${p[@]}"
 }
 
-# series_dir SERIES: the directory of a series named in a variant: a path as it is; a name
-# under kernel/patches/ (PATCH_DIR), as NAME-$KVER when that directory exists (the series
-# ported to that kernel: rseq-stats-6.12), else NAME. patch-tree, variant-deps and
+# read_series_dir VAR SERIES: set VAR to the directory of a series named in a variant: a path
+# as it is; a name under kernel/patches/ (PATCH_DIR), as NAME-$KVER when that directory exists
+# (the series ported to that kernel: rseq-stats-6.12), else NAME. patch-tree, variant-deps and
 # kernel-identity all resolve a series here, so they always agree on which one is built.
-series_dir() {
-	local d=${PATCH_DIR:-$LAB/kernel/patches}
-	case $1 in
-	*/*) echo "$1" ;;
-	*) if [ -d "$d/$1-$KVER" ]; then echo "$d/$1-$KVER"; else echo "$d/$1"; fi ;;
+read_series_dir() {
+	local -n _rsd=$1
+	local _rsd_top=${PATCH_DIR:-$LAB/kernel/patches}
+	case $2 in
+	*/*) _rsd=$2 ;;
+	*) if [ -d "$_rsd_top/$2-$KVER" ]; then _rsd=$_rsd_top/$2-$KVER; else _rsd=$_rsd_top/$2; fi ;;
 	esac
 }
+# series_dir SERIES: print it.
+series_dir() { local d; read_series_dir d "$1"; echo "$d"; }
 
 # kv FILE KEY: the value of the first "KEY: value" line of FILE (.info and .meta files).
 kv() { sed -n "s/^$2: //p" "$1" 2>/dev/null | head -n 1; }
