@@ -82,15 +82,6 @@ static void on_alarm(int sig)
 	(void)sig;
 }
 
-static int pin(int cpu)
-{
-	cpu_set_t set;
-
-	CPU_ZERO(&set);
-	CPU_SET(cpu, &set);
-	return sched_setaffinity(0, sizeof(set), &set);
-}
-
 static long switches(void)
 {
 	struct rusage ru;
@@ -107,6 +98,7 @@ int main(int argc, char **argv)
 	struct kvm_sregs sregs;
 	struct kvm_regs regs = { 0 };
 	static uint32_t cpu_ptr = UINT32_MAX;
+	cpu_set_t cpu0;
 	sigset_t alrm;
 	pthread_t th;
 	uint8_t *mem;
@@ -149,7 +141,9 @@ int main(int argc, char **argv)
 	       "a real-mode vCPU at 0x%x", GUEST_CODE);
 
 	/* Both threads on CPU 0; SIGALRM only for this one (the spinner inherits it blocked). */
-	tap_ok(pin(0) == 0, "pinned to CPU 0");
+	CPU_ZERO(&cpu0);
+	CPU_SET(0, &cpu0);
+	tap_ok(sched_setaffinity(0, sizeof(cpu0), &cpu0) == 0, "pinned to CPU 0");
 	sigemptyset(&alrm);
 	sigaddset(&alrm, SIGALRM);
 	sigaction(SIGALRM, &sa, NULL);
