@@ -29,7 +29,6 @@
 #include <sys/mman.h>
 #include <sys/resource.h>
 #include <sys/time.h>
-#include <time.h>
 #include "lab/tap.h"
 #include "turner-abi.h"
 
@@ -46,33 +45,38 @@ static const uint8_t guest_code[] = {
 static volatile uint32_t *counter;
 static atomic_int stop;
 /* Written by the spinner: how often it was switched out, and how often the guest ran meanwhile. */
-static long gaps, gaps_advanced;
+static long turns, turns_advanced;
 
-static double now(void)
+/* This thread's context switches so far. */
+static long switches(void)
 {
-	struct timespec ts;
+	struct rusage ru;
 
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec + ts.tv_nsec / 1e9;
+	getrusage(RUSAGE_THREAD, &ru);
+	return ru.ru_nvcsw + ru.ru_nivcsw;
 }
 
-/* Spin on the same CPU; a gap of over 1 ms between two loops means it was switched out. */
+/*
+ * Spin on the same CPU, and each time this thread was switched out (its own count of switches
+ * moved: a gap in host time would also count the host descheduling the whole guest), see
+ * whether the nested guest's counter moved meanwhile.
+ */
 static void *spinner(void *arg)
 {
-	double last = now();
-	uint32_t before = *counter;
+	uint32_t last = *counter;
+	long last_sw = switches();
 
 	(void)arg;
 	while (!atomic_load_explicit(&stop, memory_order_relaxed)) {
-		double t = now();
 		uint32_t c = *counter;
+		long sw = switches();
 
-		if (t - last > 1e-3) {
-			gaps++;
-			gaps_advanced += c != before;
+		if (sw != last_sw) {
+			turns++;
+			turns_advanced += c != last;
 		}
-		last = t;
-		before = c;
+		last = c;
+		last_sw = sw;
 	}
 	return NULL;
 }
@@ -80,14 +84,6 @@ static void *spinner(void *arg)
 static void on_alarm(int sig)
 {
 	(void)sig;
-}
-
-static long switches(void)
-{
-	struct rusage ru;
-
-	getrusage(RUSAGE_THREAD, &ru);
-	return ru.ru_nvcsw + ru.ru_nivcsw;
 }
 
 int main(int argc, char **argv)
@@ -168,10 +164,15 @@ int main(int argc, char **argv)
 	tap_ok(*counter > 0, "the nested guest ran (%u increments)", *counter);
 	tap_ok(sw >= 5, "the registered thread was switched %ld times inside KVM_RUN "
 	       "(its notify-resume work ran with no user registers)", sw);
-	tap_ok(gaps >= 5 && gaps_advanced * 2 >= gaps,
+	/*
+	 * Not every turn, and fewer on a busy host (most likely the guest's timer is already due
+	 * when the thread is switched back in: the nested guest exits before its first
+	 * instruction). A re-raised flag stops it in every turn.
+	 */
+	tap_ok(turns >= 5 && turns_advanced * 4 >= turns,
 	       "the nested guest kept running between switches: it advanced in %ld of the %ld "
-	       "turns the spinner was switched out (a re-raised flag would stop it)",
-	       gaps_advanced, gaps);
+	       "turns the spinner was switched out, at least 1 in 4 (a re-raised flag would stop it)",
+	       turns_advanced, turns);
 	tap_ok(cpu_ptr == 0, "the CPU pointer reads the pinned CPU (%u)", cpu_ptr);
 	return tap_done();
 }
