@@ -15,7 +15,7 @@ KVER      ?= 6.1
 VARIANTS  ?= rseq-n rseq-y
 # Variants make test builds and boots, in this order: rseq-n from scratch (the image
 # regen-reference.t regenerates), then each from the nearest one built before.
-TEST_VARIANTS ?= rseq-n rseq-y rseq-debug rseq-stats rseq-y-jl turner-2015
+TEST_VARIANTS ?= rseq-n rseq-y rseq-debug rseq-stats rseq-y-jl rseq-stats-kvm turner-2015
 CC        ?= gcc
 CFLAGS    ?= -O2 -g -Wall -Wextra
 LAB_CFLAGS = $(CFLAGS) -Ilib/include

@@ -30,9 +30,9 @@ $(TURNER_BENCH): $(TURNER_DIR)/turner-bench.c $(TURNER_OBJ)/turner-seq.o $(TURNE
 	@mkdir -p $(@D)
 	$(CC) $(GUEST_CFLAGS) -o $@ $< $(TURNER_OBJ)/turner-seq.o $(TURNER_OBJ)/mainline-seq.o
 
-$(TURNER_KVM): $(TURNER_DIR)/turner-kvm.c $(TURNER_DEPS) | $(DEPS_DONE)
+$(TURNER_KVM): $(TURNER_DIR)/turner-kvm.c lib/kvm-loop.c $(HEADERS) $(TURNER_DEPS) | $(DEPS_DONE)
 	@mkdir -p $(@D)
-	$(CC) $(GUEST_CFLAGS) -o $@ $< -lpthread
+	$(CC) $(GUEST_CFLAGS) -o $@ $< lib/kvm-loop.c -lpthread
 
 .PHONY: bench-turner
 # TURNER_ARGS passes options to turner-bench (e.g. TURNER_ARGS="--iters 200000 --reps 5").
