@@ -13,9 +13,9 @@ parse=$LAB/bench/boot-time/parse-json
 ok $? "the fixture parses"
 is "$(head -n 1 "$t/boot-time.csv")" \
 	"variant,accel,runs,mean_s,sd_s,median_s,min_s,max_s,relative,times_s" "CSV header"
-want=$(perl -MJSON::PP -e 'local $/; my $d = decode_json(<STDIN>);
-	printf "%s,%.6f,%.6f,%d\n", $_->{command}, $_->{mean}, $_->{stddev}, scalar @{$_->{times}}
-	for @{$d->{results}}' < "$fx")
+want=$(python3 -c 'import json, sys
+for r in json.load(sys.stdin)["results"]:
+    print("%s,%.6f,%.6f,%d" % (r["command"], r["mean"], r["stddev"], len(r["times"])))' < "$fx")
 got=$(csv_cols "$t/boot-time.csv" variant mean_s sd_s runs | tr '\t' ,)
 is "$got" "$want" "one row per variant with hyperfine's mean, sd and number of runs"
 is "$(csv_cols "$t/boot-time.csv" variant runs times_s | awk -F'\t' '{ n = split($3, v, ";"); if (n != $2) print $1 }')" "" \
