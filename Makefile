@@ -14,8 +14,10 @@ KVER      ?= 6.1
 # The first variant is the base of every comparison.
 VARIANTS  ?= rseq-n rseq-y
 # Variants make test builds and boots, in this order: rseq-n from scratch (the image
-# regen-reference.t regenerates), then each from the nearest one built before.
-TEST_VARIANTS ?= rseq-n rseq-y rseq-debug rseq-stats rseq-y-jl rseq-stats-kvm turner-2015
+# regen-reference.t regenerates), then each from the nearest one built before. The rseq
+# suite runs in each; TEST_ONE_VARIANTS are built after them for one test each.
+TEST_VARIANTS ?= rseq-n rseq-y rseq-debug rseq-stats rseq-y-jl turner-2015
+TEST_ONE_VARIANTS ?= rseq-stats-kvm
 CC        ?= gcc
 CFLAGS    ?= -O2 -g -Wall -Wextra
 LAB_CFLAGS = $(CFLAGS) -Ilib/include
@@ -203,7 +205,7 @@ GUEST_ORDER = $(filter $(GUEST_TESTS),$(GUEST_FIRST)) $(filter-out $(GUEST_FIRST
 # prove starts the files in the order of its rules; those no rule names run last, one by one.
 GUEST_RULES = --rules='seq=lava/tests/*.t' \
 	$(patsubst %,--rules='par=%',$(filter-out $(GUEST_ALONE) lava/tests/%,$(GUEST_ORDER)))
-test: check $(call IMAGES,$(TEST_VARIANTS)) initramfs
+test: check $(call IMAGES,$(TEST_VARIANTS) $(TEST_ONE_VARIANTS)) initramfs
 	@$(test_python)
 	LAB_TEST_TIER=guest $(TEST_ENV) prove -v --timer -j$$(nproc) $(GUEST_RULES) $(GUEST_ORDER)
 
