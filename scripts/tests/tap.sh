@@ -93,6 +93,21 @@ bounded() { local s=$1; shift; timeout --foreground --kill-after=5 "$s" "$@"; }
 # from a non-interactive shell inherits SIGINT ignored, and a shell script cannot trap an
 # ignored signal: tests of Ctrl-C start their command through this (after setsid, say).
 SIGINT_DEFAULT=(perl -e '$SIG{INT} = "DEFAULT"; exec @ARGV or die "exec $ARGV[0]: $!\n"')
+# guest_run NAME VARIANT CMD...: boot VARIANT (quietly; ACCEL, CPUS, GUEST_ENV pass through;
+# GUEST_TIMEOUT seconds, 300) and run CMD in it: out is the guest's output (else the boot's
+# last 30 lines on stderr), shown as comments prefixed "NAME | ", r the command's status.
+guest_run() {
+	local name=$1 v=$2 d
+	shift 2
+	d=$(mktemp -d)
+	QUIET=1 OUTDIR=$d/out TIMEOUT=${GUEST_TIMEOUT:-300} "$LAB/scripts/boot" "$v" -- "$@" \
+		2> "$d/err"
+	r=$?
+	out=$(cat "$d/out/lab-output" 2>/dev/null)
+	[ -n "$out" ] || out=$(tail -n 30 "$d/err")
+	printf '%s\n' "$out" | sed "s/^/#   $name | /"
+	rm -rf "$d"
+}
 # csv_cols FILE COLUMN... [--where COLUMN=VALUE]...: a lab CSV's named columns, tab-separated,
 # one row a line, through scripts/csv (labdata, the one CSV reader): tests split no CSV lines.
 csv_cols() { "$LAB/scripts/csv" "$@"; }

@@ -16,14 +16,10 @@ grep -q '^CONFIG_KVM_AMD=y' "$BUILD/images/$V.config"; ok $? "$V is a KVM host (
 grep -q '^CONFIG_RSEQ_STATS=y' "$BUILD/images/$V.config"; ok $? "$V has CONFIG_RSEQ_STATS=y"
 grep -qa 'lab/bin/rseq-stats-kvm' "$cpio"; ok $? "the initramfs has rseq-stats-kvm"
 
-t=$(mktemp -d); trap 'rm -rf "$t"' EXIT
 # TCG whatever ACCEL says: its CPU model emulates SVM (a KVM host's CPU has it only with
 # nested virtualisation switched on). One vCPU: both threads share CPU 0 anyway.
-QUIET=1 CPUS=1 ACCEL=tcg OUTDIR=$t/out TIMEOUT=${KVM_STATS_TIMEOUT:-300} "$LAB/scripts/boot" "$V" -- \
-	rseq-stats-kvm --seconds 2 2> "$t/err"; r=$?
-out=$(cat "$t/out/lab-output" 2>/dev/null)
-[ -n "$out" ] || out=$(tail -n 30 "$t/err")
-printf '%s\n' "$out" | sed 's/^/#   rseq-stats-kvm | /'
+CPUS=1 ACCEL=tcg GUEST_TIMEOUT=${KVM_STATS_TIMEOUT:-300} guest_run rseq-stats-kvm "$V" \
+	rseq-stats-kvm --seconds 2
 ok $r "rseq-stats-kvm passes in the $V guest (status $r)"
 like "$out" "^ok [0-9]+ - the KVM thread was switched [0-9]+ times inside KVM_RUN" \
 	"the KVM thread was switched inside KVM_RUN"

@@ -15,17 +15,12 @@ grep -q '^CONFIG_KVM_AMD=y' "$BUILD/images/$V.config"; ok $? "$V is a KVM host (
 grep -q '^CONFIG_RSEQ_TURNER=y' "$BUILD/images/$V.config"; ok $? "$V has CONFIG_RSEQ_TURNER=y"
 grep -qa 'lab/bin/turner-kvm' "$cpio"; ok $? "the initramfs has turner-kvm"
 
-t=$(mktemp -d); trap 'rm -rf "$t"' EXIT
 # TCG whatever ACCEL says: its CPU model emulates SVM; a KVM host's CPU has it only with
 # nested virtualisation switched on. One vCPU (both threads share CPU 0 anyway): with two,
 # QEMU 7.2's TCG was once seen running a stale int3 at the jump label the registration had
 # just patched, on both vCPUs, after the kernel's patching had finished (an oops in
 # exit_to_user_mode_prepare), a race of the emulator's cross-modifying code, not the series'.
-QUIET=1 CPUS=1 ACCEL=tcg OUTDIR=$t/out TIMEOUT=${TURNER_TIMEOUT:-300} "$LAB/scripts/boot" "$V" -- \
-	turner-kvm --seconds 2 2> "$t/err"; r=$?
-out=$(cat "$t/out/lab-output" 2>/dev/null)
-[ -n "$out" ] || out=$(tail -n 30 "$t/err")
-printf '%s\n' "$out" | sed 's/^/#   turner-kvm | /'
+CPUS=1 ACCEL=tcg GUEST_TIMEOUT=${TURNER_TIMEOUT:-300} guest_run turner-kvm "$V" turner-kvm --seconds 2
 ok $r "turner-kvm passes in the $V guest (status $r)"
 like "$out" "^ok [0-9]+ - KVM_RUN ran until the alarm" "the registered thread ran KVM_RUN until the alarm"
 like "$out" "^ok [0-9]+ - the nested guest ran \\([1-9]" "the nested guest ran"
