@@ -51,6 +51,19 @@ EOF
 )
 is "$check" "all good" "every job is an amd64 qemu job with icount, a monitor, and images at LAVA_ARTIFACTS_URL with their checksums"
 
+# The monitor's pattern, tried as pexpect tries it on a console that has delivered part of a
+# line: no match until the line ends, then the whole unit.
+units=$(python3 - "$jobs/$(ls "$jobs" | grep -m1 '\.yaml$')" <<'EOF'
+import re, sys, yaml
+j = yaml.safe_load(open(sys.argv[1]))
+p = re.compile(j["actions"][2]["test"]["monitors"][0]["pattern"])
+line = "LAB-CASE cpu-read.rseq-own pass 4.0000 insn\r\n"
+seen = [m.group("units") for m in (p.search(line[:k]) for k in range(len(line) + 1)) if m]
+print(" ".join(dict.fromkeys(seen)))
+EOF
+)
+is "$units" "insn" "the monitor matches a LAB-CASE line only once it is whole (units 'insn', never a part)"
+
 # The initramfs: the lab's, then a cpio with the run's command, as scripts/boot appends it.
 v=${vs%% *}
 base=$BUILD/initramfs/lab.cpio
