@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: MIT
 # shellcheck shell=bash
 # Helpers for the bench-* scripts: where results go, and how a run directory appears whole.
-. "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+. "${BASH_SOURCE[0]%/*}/lib.sh"
 # shellcheck disable=SC2034 # lava/bundle takes the binaries from here
 CPUREAD=$BUILD/guest/bin/lab-cpuread
 # shellcheck disable=SC2034

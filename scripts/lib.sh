@@ -18,7 +18,8 @@ stage() {
 }
 
 # The lab's top directory, wherever a script is called from.
-LAB=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+# (BASH_SOURCE has a slash: the scripts source it by a path.)
+LAB=$(cd "${BASH_SOURCE[0]%/*}/.." && pwd)
 BUILD=${BUILD:-$LAB/build}
 # Scripts cd into the kernel tree: a relative BUILD would land inside it.
 case $BUILD in /*) ;; *) BUILD=$LAB/$BUILD ;; esac
@@ -86,8 +87,20 @@ read_series_dir() {
 # series_dir SERIES: print it.
 series_dir() { local d; read_series_dir d "$1"; echo "$d"; }
 
-# kv FILE KEY: the value of the first "KEY: value" line of FILE (.info and .meta files).
-kv() { sed -n "s/^$2: //p" "$1" 2>/dev/null | head -n 1; }
+# read_kv VAR FILE KEY: VAR = the value of the first "KEY: value" line of FILE (.info and
+# .meta files), empty when there is none. Read by bash itself: the tests call it thousands
+# of times.
+read_kv() {
+	local -n _rkv=$1
+	local _rkv_line
+	_rkv=
+	[ -f "$2" ] || return 0
+	while IFS= read -r _rkv_line || [ -n "$_rkv_line" ]; do
+		case $_rkv_line in "$3: "*) _rkv=${_rkv_line#"$3: "}; return 0 ;; esac
+	done < "$2"
+}
+# kv FILE KEY: print it.
+kv() { local v; read_kv v "$1" "$2"; [ -z "$v" ] || printf '%s\n' "$v"; }
 
 # The image functions read build/images/VARIANT.*, or with scripts/arch/load sourced, the
 # selected architecture's ($ARCH_IMAGES, $ARCH_IMG; x86_64's are the same as without).

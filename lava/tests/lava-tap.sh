@@ -2,7 +2,7 @@
 # shellcheck shell=bash
 # What the lava/merge tests share (sourced): TAP, the recorded jobs, a scratch DATA removed on
 # exit. Without python3-yaml merge cannot run: the file is skipped, in one line.
-. "$(dirname "${BASH_SOURCE[0]}")/../../scripts/tests/tap.sh"
+. "${BASH_SOURCE[0]%/*}/../../scripts/tests/tap.sh"
 python3 -c 'import yaml' 2>/dev/null || { skip "python3-yaml is missing" "lava merge"; done_testing; exit; }
 fx=$LAB/lava/tests/fixtures
 merge=$LAB/lava/merge

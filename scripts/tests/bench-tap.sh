@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: MIT
 # TAP helpers for the bench tests (bash), on top of tap.sh: the bench's binary, bad input, a
 # --check on the host or in a guest, a CSV field. Sourced by bench/*/tests/*.t.
-. "$(dirname "${BASH_SOURCE[0]}")/tap.sh"
+. "${BASH_SOURCE[0]%/*}/tap.sh"
 
 # need_bin NAME: bin=$BUILD/guest/bin/NAME, or a plan of one failed test and exit.
 need_bin() {

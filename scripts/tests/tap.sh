@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: MIT
 # TAP helpers for the harness tests (bash); prove(1) reads their output.
 set -u
-LAB=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+LAB=$(cd "${BASH_SOURCE[0]%/*}/../.." && pwd)
 export BUILD=${BUILD:-$LAB/build} KVER=${KVER:-6.1}
 TEST_VARIANTS=${TEST_VARIANTS:-rseq-y rseq-n}
 _n=0 _failed=0
