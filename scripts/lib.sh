@@ -149,6 +149,10 @@ accel_check() {
 	esac
 	[ -z "${MEM+set}" ] || [[ $MEM =~ ^[1-9][0-9]*[KMG]?$ ]] ||
 		die "MEM must be a size such as 512M or 1G, not '$MEM'"
+	case ${TCG_THREAD:-multi} in
+	multi|single) ;;
+	*) die "TCG_THREAD must be multi or single, not '$TCG_THREAD'" ;;
+	esac
 }
 
 # accel_apply ACCEL: take a resolved accelerator and its defaults, exported: CPUS 1 under icount

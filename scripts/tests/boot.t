@@ -34,6 +34,9 @@ if [ -n "$v" ]; then
 	out=$(ACCEL=bogus "$boot" "$v" -- true 2>&1); r=$?
 	ok $((r == 0)) "an unknown ACCEL is refused"
 	is "$out" "error: ACCEL must be auto, kvm, tcg or icount, not 'bogus'" "in one line"
+	out=$(TCG_THREAD=bogus "$boot" "$v" -- true 2>&1); r=$?
+	ok $((r == 0)) "an unknown TCG_THREAD is refused"
+	is "$out" "error: TCG_THREAD must be multi or single, not 'bogus'" "in one line"
 	out=$("$boot" no-such-variant -- true 2>&1); r=$?
 	like "$out" "^error: no kernel image for variant 'no-such-variant'" "an unknown variant is one line"
 fi
