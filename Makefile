@@ -167,17 +167,16 @@ MAIN_STAGES := $(patsubst %,$(STAMPS)/boot-smoke-%,$(VARIANTS)) $(MAIN_STAGES)
 # require_image or guest_tier (scripts/tests/tap.sh; a wrapper names the one it runs in a
 # comment), where a missing image fails.
 # make check runs one file per CPU (prove -j), the longest first (times inside make check, 2
-# CPUs: about 21 s for verify-config.t and image-identity.t, 5-17 s for the others listed, the
-# rest under 5) so that no long one is left running alone at the end. locks.t and
-# tap-bounded.t mostly wait (locks, bounds).
-TESTS_FIRST := scripts/tests/verify-config.t scripts/tests/image-identity.t \
+# CPUs: about 21 s for image-identity.t, 5-17 s for the others listed, the rest under 5) so
+# that no long one is left running alone at the end. locks.t and tap-bounded.t mostly wait
+# (locks, bounds).
+TESTS_FIRST := scripts/tests/image-identity.t \
 	bench/alloc/tests/alloc-check.t bench/ringbuf/tests/ringbuf-check.t scripts/tests/compare-check.t \
 	scripts/tests/install-deps.t scripts/tests/compare-bisect.t scripts/tests/locks.t \
 	lava/tests/lava-merge-status.t bench/rseq-stats/tests/percpu-collect.t \
 	bench/percpu/tests/strategy-refuse.t bench/percpu/tests/strategy-compare.t \
 	scripts/tests/main-job-stages.t scripts/tests/tap-bounded.t bench/cpu-read/tests/cpu-read-interrupt.t \
-	scripts/tests/patch-series.t scripts/tests/boot-crash-replay.t lava/tests/lava-merge.t \
-	scripts/kver/tests/modern-make.t
+	scripts/tests/boot-crash-replay.t lava/tests/lava-merge.t scripts/kver/tests/modern-make.t
 TESTS_ALL = $(sort $(wildcard $(addsuffix /*.t,$(TEST_DIRS))))
 TESTS = $(filter $(TESTS_ALL),$(TESTS_FIRST)) $(filter-out $(TESTS_FIRST),$(TESTS_ALL))
 GUEST_TESTS = $(shell grep -lE 'require_image|guest_tier' $(TESTS_ALL))
