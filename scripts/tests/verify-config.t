@@ -41,9 +41,9 @@ elif [ -f "$BUILD/src/linux-$KVER/.lab-unpacked" ]; then
 		"naming CONFIG_RSEQ in one line"
 	# Its configured tree is named by its identity, its logs by the variant.
 	id=$(VARIANT_DIR=$t/variants FRAGMENT_DIR=$t/fragments "$LAB/scripts/kernel-identity" lab-test-bad)
+	ok $([ -n "${id%% *}" ] && [ -d "$BUILD/kernel/${id%% *}" ]; echo $?) "(its configured tree is build/kernel/IDENTITY, removed now)"
 	[ -z "${id%% *}" ] || rm -rf "$BUILD/kernel/${id%% *}"
 	rm -f "$BUILD/logs/lab-test-bad."*
-	ok $([ ! -e "$BUILD/kernel/${id%% *}" ]; echo $?) "(its configured tree removed)"
 else
 	skip "no unpacked tree" "build-kernel rejects a bad variant"
 fi
