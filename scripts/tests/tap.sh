@@ -95,7 +95,8 @@ bounded() { local s=$1; shift; timeout --foreground --kill-after=5 "$s" "$@"; }
 SIGINT_DEFAULT=(perl -e '$SIG{INT} = "DEFAULT"; exec @ARGV or die "exec $ARGV[0]: $!\n"')
 # guest_run NAME VARIANT CMD...: boot VARIANT (quietly; ACCEL, CPUS, GUEST_ENV pass through;
 # GUEST_TIMEOUT seconds, 300) and run CMD in it: out is the guest's output (else the boot's
-# last 30 lines on stderr), shown as comments prefixed "NAME | ", r the command's status.
+# last 30 lines on stderr), shown as comments prefixed "NAME | ", r the command's status,
+# boot_info its lab-boot.info.
 guest_run() {
 	local name=$1 v=$2 d
 	shift 2
@@ -103,6 +104,7 @@ guest_run() {
 	QUIET=1 OUTDIR=$d/out TIMEOUT=${GUEST_TIMEOUT:-300} "$LAB/scripts/boot" "$v" -- "$@" \
 		2> "$d/err"
 	r=$?
+	boot_info=$(cat "$d/out/lab-boot.info" 2>/dev/null)
 	out=$(cat "$d/out/lab-output" 2>/dev/null)
 	[ -n "$out" ] || out=$(tail -n 30 "$d/err")
 	printf '%s\n' "$out" | sed "s/^/#   $name | /"

@@ -50,26 +50,15 @@ fi
 grep -q '^CONFIG_RSEQ_TURNER=y' "$BUILD/images/$V.config"; ok $? "$V has CONFIG_RSEQ_TURNER=y"
 grep -q '^CONFIG_RSEQ=y' "$BUILD/images/$V.config"; ok $? "and mainline CONFIG_RSEQ=y beside it"
 
-# guest VARIANT NAME CMD...: boot VARIANT, run CMD; out is the guest's output (shown as
-# comments), r the command's status. GUEST_ENV passes through. Under TCG the vCPUs take turns
-# on one host thread (TCG_THREAD=single, scripts/boot): every registration and exit switches
-# the series' static key while the other vCPU runs the patched code, and with a thread each
-# QEMU once ran a stale translation of it (an int3 panic in the --break-region boot).
-t=$(mktemp -d); trap 'rm -rf "$t"' EXIT
-guest() {
-	local v=$1 name=$2; shift 2
-	rm -rf "$t/out"
-	QUIET=1 OUTDIR=$t/out TIMEOUT=${TURNER_TIMEOUT:-900} TCG_THREAD=single "$LAB/scripts/boot" "$v" -- "$@" \
-		2> "$t/err"; r=$?
-	out=$(cat "$t/out/lab-output" 2>/dev/null)
-	[ -n "$out" ] || out=$(cat "$t/err")
-	printf '%s\n' "$out" | sed "s/^/#   $name | /"
-}
+# guest VARIANT NAME CMD...: tap.sh's guest_run (out, r, boot_info). Under TCG the vCPUs take
+# turns on one host thread (TCG_THREAD=single, scripts/boot): every registration and exit
+# switches the series' static key while the other vCPU runs the patched code, and with a
+# thread each QEMU once ran a stale translation of it (an int3 panic in the --break-region boot).
+guest() { local v=$1 name=$2; shift 2; TCG_THREAD=single GUEST_TIMEOUT=${TURNER_TIMEOUT:-900} guest_run "$name" "$v" "$@"; }
 
 guest $V check turner-check
 ok $r "turner-check passes in the $V guest (status $r)"
-boot_accel=$(sed -n 's/^accel: //p' "$t/out/lab-boot.info" 2>/dev/null)
-[ "$boot_accel" != tcg ] || like "$(cat "$t/out/lab-boot.info")" "tcg_thread: single" "TCG: the vCPUs on one host thread"
+case $boot_info in *"accel: tcg"*) like "$boot_info" "tcg_thread: single" "TCG: the vCPUs on one host thread" ;; esac
 like "$out" "^ok [0-9]+ - a second library's region is refused: EBUSY" "a second region gets EBUSY"
 like "$out" "^ok [0-9]+ - counter sum exact" "exact counter sum under yields, migrations, signals"
 like "$out" "^ok [0-9]+ - lists intact" "lists intact"
