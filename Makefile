@@ -79,6 +79,15 @@ $(DEPS_DONE): scripts/install-deps
 	scripts/install-deps
 	@mkdir -p $(@D) && touch $@
 
+# make test's package work, done before anything is built so that a mirror's fault costs
+# seconds, not the hours of builds before it: Debian's packages (the LAVA server's group too,
+# for its test), the kernel source, and (scripts/arch/arch.mk) what the ARM guests fetch.
+.PHONY: test-packages
+test-packages: $(DEPS_DONE) $(BUILD)/.deps-lava $(SRC)/.lab-unpacked
+$(BUILD)/.deps-lava: scripts/install-deps | $(DEPS_DONE)
+	scripts/install-deps lava
+	@touch $@
+
 source: $(SRC)/.lab-unpacked
 $(SRC)/.lab-unpacked: | $(DEPS_DONE)
 	scripts/kernel-source
@@ -206,7 +215,7 @@ GUEST_ORDER = $(filter $(GUEST_TESTS),$(GUEST_FIRST)) $(filter-out $(GUEST_FIRST
 # prove starts the files in the order of its rules; those no rule names run last, one by one.
 GUEST_RULES = --rules='seq=lava/tests/*.t' \
 	$(patsubst %,--rules='par=%',$(filter-out $(GUEST_ALONE) lava/tests/%,$(GUEST_ORDER)))
-test: check $(call IMAGES,$(TEST_VARIANTS) $(TEST_ONE_VARIANTS)) initramfs
+test: test-packages check $(call IMAGES,$(TEST_VARIANTS) $(TEST_ONE_VARIANTS)) initramfs
 	@$(test_python)
 	LAB_TEST_TIER=guest $(TEST_ENV) prove -v --timer -j$$(nproc) $(GUEST_RULES) $(GUEST_ORDER)
 

@@ -147,3 +147,5 @@ ARM_TEST_SELECTED := $(filter $(ARM_ARCHES),$(TEST_ARCHES))
 arch-test-prereqs: $(patsubst %,arch-guest-%,$(ARM_TEST_SELECTED)) \
 	$(foreach a,$(ARM_TEST_SELECTED),$(call arm_images,$(a),$(ARM_TEST_VARIANTS)))
 test: arch-test-prereqs
+test-packages: $(foreach a,$(ARM_TEST_SELECTED),$(BUILD)/arch-deps/$(a)/bin/busybox \
+	$(BUILD)/arch-deps/$(a)/rt-tests/version $(BUILD)/arch-deps/$(a)/libc6/version)
