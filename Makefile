@@ -106,7 +106,8 @@ $(BUILD)/tools/gen_init_cpio: | $(GUEST_SRC)/.lab-unpacked
 # commit of it), on CONFIG (tinyconfig, defconfig or a .config path). Each variant's identity
 # (scripts/kernel-identity) is a params file: when KVER, KSRC, KREV, CONFIG, the pristine tree,
 # a fragment or a patch changes it, the image is out of date; scripts/build-kernel then builds
-# it, or selects it again from build/store/ when that identity was built before.
+# it, or selects it again from the store (scripts/lib.sh's STORE, shared by every clone on
+# this machine) when that identity was built before.
 # Relative KSRC and CONFIG paths are the user's, from where make was called (make -C LAB).
 user_path = $(if $(filter /%,$(1)),$(1),$(if $(1),$(or $(PWD),$(CURDIR))/$(1)))
 override KSRC := $(call user_path,$(KSRC))

@@ -25,6 +25,11 @@ BUILD=${BUILD:-$LAB/build}
 case $BUILD in /*) ;; *) BUILD=$LAB/$BUILD ;; esac
 KVER=${KVER:-6.1}
 
+# The kernel store: built images by identity, outside the clone as ccache's cache is, so that
+# a second clone (CI's, on a machine that ran make test) selects what any clone built.
+STORE=${LAB_STORE:-${XDG_CACHE_HOME:-${HOME:-/root}/.cache}/rseq-lab/kernels}
+case $STORE in /*) ;; *) STORE=$LAB/$STORE ;; esac
+
 # Where variants and fragments live (tests point these at temporary ones).
 VARIANT_DIR=${VARIANT_DIR:-$LAB/kernel/variants}
 FRAGMENT_DIR=${FRAGMENT_DIR:-$LAB/kernel/fragments}
@@ -232,6 +237,32 @@ lab_lock() {
 	mkdir -p "$BUILD"
 	[ /proc/self/fd/9 -ef "$f" ] || exec 9>"$f"
 	flock 9
+}
+
+# watch_progress PID LABEL UNIT EXPECTED COUNTER...: until PID exits, the count COUNTER prints
+# (UNITs done so far) against EXPECTED (empty when not known), the time elapsed and an estimate
+# of the time left: one line rewritten in place when stdout is a terminal, else a line every
+# LAB_PROGRESS_EVERY seconds (60; a log, CI). Returns when PID is gone; the caller waits for it.
+watch_progress() {
+	local pid=$1 label=$2 unit=$3 want=$4 t0=$SECONDS every=${LAB_PROGRESS_EVERY:-60}
+	local next n el left pre= post=$'\n'
+	shift 4
+	[ -t 1 ] && { pre=$'\r\033[K' post= every=1; }
+	next=$every
+	while kill -0 "$pid" 2>/dev/null; do
+		sleep 1
+		el=$((SECONDS - t0))
+		[ "$el" -ge "$next" ] || continue
+		next=$((el + every))
+		n=$("$@" 2>/dev/null) || n=0
+		left=
+		if [ -n "$want" ] && [ "$n" -ge 20 ] && [ "$want" -gt "$n" ]; then
+			left=$((el * (want - n) / n)); left=$(printf ', ~%d:%02d left' $((left / 60)) $((left % 60)))
+		fi
+		printf '%s>> %s: %s%s %s, %d:%02d elapsed%s%s' "$pre" "$label" "$n" "${want:+ of ~$want}" \
+			"$unit" $((el / 60)) $((el % 60)) "$left" "$post"
+	done
+	[ -z "$pre" ] || printf '%s' "$pre"
 }
 
 # console_crash LOG: print the first kernel line of a guest console log that reports a crash

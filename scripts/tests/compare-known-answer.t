@@ -6,7 +6,7 @@
 # from the disassembly of both kernels' sys_getcpu; every user-space-only row must not move by
 # one instruction. Proves tree -> export -> build -> boot -> bench -> lab-ab -> mail block.
 # The repository is kept under build/tests/ka-linux (remade when it is not what is expected);
-# the kernels land in build/store/, so a rerun only boots. KA_KEEP_DATA=1 keeps the run.
+# the kernels land in the store, so a rerun only boots. KA_KEEP_DATA=1 keeps the run.
 . "$(dirname "$0")/tap.sh"
 guest_tier "kernel builds and icount boots (make compare)"
 src=$BUILD/src/linux-$KVER
@@ -42,7 +42,7 @@ dis() { # dis VMLINUX: "INDEX ADDR(low 32 bits, decimal) MNEMONIC OPERANDS" of s
 		awk -F'\t' '/^ *[0-9a-f]+:\t/ { a = $1; gsub(/[ :]/, "", a); a = substr(a, length(a) - 7)
 			ins = $2; sub(/[[:space:]]*#.*/, "", ins); print ++n, strtonum("0x" a), ins }'
 }
-store() { echo "$BUILD/store/$(sed -n 's/^identity: \([0-9a-f]*\) .*/\1/p' "$run/$1.info")/rseq-y.vmlinux"; }
+store() { echo "$STORE/$(sed -n 's/^identity: \([0-9a-f]*\) .*/\1/p' "$run/$1.info")/rseq-y.vmlinux"; }
 dis "$(store base)" > "$t/base.dis"; dis "$(store test)" > "$t/test.dis"
 nb=$(wc -l < "$t/base.dis") nt=$(wc -l < "$t/test.dis")
 ok $((!(nb > 0 && nt > nb))) "sys_getcpu disassembled: $nb instructions in the base, $nt in the test"

@@ -78,7 +78,7 @@ is "$(cat "$d/f" 2>/dev/null | paste -sd' ')" "ONE two" "a changed pristine tree
 # still make make call build-kernel. Another selection is made by replacing the .info link
 # with a copy naming another identity (the store entry is not touched).
 sv=
-for v in $(ls "$BUILD/store"/*/ 2>/dev/null | sed -n 's/\.info$//p' | sort -u); do
+for v in $(ls "$STORE"/*/ 2>/dev/null | sed -n 's/\.info$//p' | sort -u); do
 	# Only an image of the identity asked for now: after the lab's own identity changed, an
 	# older one would be built for real here.
 	[ -f "$BUILD/images/$v.info" ] && grep -q "^identity: $("$LAB/scripts/kernel-identity" "$v" 2>/dev/null | cut -d' ' -f1) " \
@@ -97,11 +97,11 @@ if [ -n "$sv" ]; then
 	is "$r" 0 "back to KVER=$KVER: make kernels"
 	like "$out" "identity $id built before.*nothing rebuilt" "$sv selected from the store, not built"
 	ok $(grep -q '>> build ' <<< "$out"; echo $((! $?))) "no build stage ran"
-	is "$(stat -c %i "$BUILD/images/$sv.vmlinux")" "$(stat -c %i "$BUILD/store/$id/$sv.vmlinux")" \
+	is "$(stat -c %i "$BUILD/images/$sv.vmlinux")" "$(stat -c %i "$STORE/$id/$sv.vmlinux")" \
 		"the image is the store entry (a hard link)"
-	is "$(stat -c %i "$info")" "$(stat -c %i "$BUILD/store/$id/$sv.info")" "its .info too"
+	is "$(stat -c %i "$info")" "$(stat -c %i "$STORE/$id/$sv.info")" "its .info too"
 	is "$(would_build_real)" "" "and make has nothing left to do"
 else
-	skip "no variant selected from build/store yet" "switching back rebuilds nothing"
+	skip "no variant selected from the store yet" "switching back rebuilds nothing"
 fi
 done_testing

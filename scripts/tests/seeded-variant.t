@@ -4,7 +4,7 @@
 # build and compiles about what scripts/option-reach says the option reaches, not the ~1100
 # objects of a kernel: the build tree's times and objtool (every x86 object depends on it,
 # and a copied build directory relinks it) must not make kbuild recompile the rest. Its image
-# is removed afterwards (build/kernel, build/store, build/images).
+# is removed afterwards (build/kernel, the store, build/images).
 . "$(dirname "$0")/tap.sh"
 require_image rseq-y
 t=$(mktemp -d)
@@ -18,7 +18,7 @@ id=$("$LAB/scripts/kernel-identity" lab-test-sysrq | cut -d' ' -f1)
 [ -n "$id" ] || { echo "Bail out! no identity for the test variant"; rm -rf "$t"; exit 1; }
 # build_clean: this variant's build, store entry, image and log gone (a rerun builds it again).
 build_clean() {
-	rm -rf "$BUILD/kernel/$id" "$BUILD/store/$id" "$BUILD/kernel/lab-test-sysrq" \
+	rm -rf "$BUILD/kernel/$id" "$STORE/$id" "$BUILD/kernel/lab-test-sysrq" \
 		"$BUILD"/images/lab-test-sysrq.* "$BUILD"/logs/lab-test-sysrq.*
 }
 trap 'build_clean; rm -rf "$t"' EXIT

@@ -4,6 +4,8 @@ set -u
 LAB=$(cd "${BASH_SOURCE[0]%/*}/../.." && pwd)
 export BUILD=${BUILD:-$LAB/build} KVER=${KVER:-6.1}
 TEST_VARIANTS=${TEST_VARIANTS:-rseq-y rseq-n}
+# The kernel store, where scripts/lib.sh puts it.
+STORE=$(bash -c '. "$1/scripts/lib.sh" && echo "$STORE"' _ "$LAB")
 _n=0 _failed=0
 
 ok() { # ok COND-STATUS DESCRIPTION: pass if the status is 0

@@ -1,0 +1,62 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
+# The kernel store outside the clone: a second clone (another BUILD) selects an identity any
+# clone built, without building; an entry whose files do not match the sha256 sums of its .info,
+# or that has no .info (partial), is never selected. No kernel is compiled: a stand-in make that
+# fails shows where build-kernel would have built. And the progress line of long phases.
+. "$(dirname "$0")/tap.sh"
+cd "$LAB" || exit 1
+[ -f "$BUILD/src/linux-$KVER/.lab-unpacked" ] || { echo "1..0 # SKIP the kernel tree is not unpacked (make source)"; exit 0; }
+t=$(mktemp -d); trap 'rm -rf "$t"' EXIT
+mkdir -p "$t/variants" "$t/bin" "$t/clone-a" "$t/clone-b"
+printf 'fragments: base rseq-n\nseries:\n' > "$t/variants/lab-test-store"
+# Two clones' build directories sharing the unpacked tree (the identity does not name BUILD).
+ln -s "$BUILD/src" "$t/clone-a/src"; ln -s "$BUILD/src" "$t/clone-b/src"
+printf '#!/bin/sh\necho "stand-in make: no build here" >&2\nexit 1\n' > "$t/bin/make"; chmod +x "$t/bin/make"
+export VARIANT_DIR=$t/variants LAB_STORE=$t/store
+ident=$(BUILD=$t/clone-a scripts/kernel-identity lab-test-store); id=${ident%% *}
+[ -n "$id" ] || { echo "Bail out! no identity for the test variant"; exit 1; }
+
+# A whole entry, as clone A's build-kernel writes it: the files, then the .info with their sums.
+e=$t/store/$id/lab-test-store
+mkdir -p "${e%/*}"
+head -c 4096 /dev/urandom > "$e.bzImage"; echo 'CONFIG_RSEQ=n' > "$e.config"; head -c 8192 /dev/urandom > "$e.vmlinux"
+sum() { sha256sum < "$1" | cut -d' ' -f1; }
+{
+	echo "variant: lab-test-store"; echo "release: 6.1.0-lab-test"; echo "identity: $ident"
+	echo "config_sha256: $(sum "$e.config")"; echo "bzimage_sha256: $(sum "$e.bzImage")"
+	echo "vmlinux_sha256: $(sum "$e.vmlinux")"; echo "arch: x86_64"
+} > "$e.info"
+
+bk() { out=$(PATH=$t/bin:$PATH BUILD=$t/clone-b scripts/build-kernel lab-test-store 2>&1); rc=$?; }
+bk
+is "$rc" 0 "clone B: an identity clone A stored is selected"
+like "$out" "identity $id built before .*selected from $t/store/$id; nothing rebuilt" "and says where from"
+cmp -s "$e.bzImage" "$t/clone-b/images/lab-test-store.bzImage"
+ok $? "clone B's image is the stored one, byte for byte"
+
+# Damaged: one byte of the image changed. Not selected, removed, built again (the stand-in fails).
+printf 'x' >> "$e.bzImage"
+bk
+ok $((rc == 0)) "a damaged entry is not selected (build-kernel builds, and the stand-in make fails)"
+like "$out" "warning: lab-test-store: the stored lab-test-store.bzImage of identity $id does not match its sha256; removed, building again" \
+	"one warning line names the file that does not match"
+ok $([ ! -e "$e.info" ] && [ ! -e "$e.bzImage" ]; echo $?) "the damaged entry is gone from the store"
+
+# Partial: files without their .info (a build that died while storing) are never selected.
+head -c 4096 /dev/urandom > "$e.bzImage"; echo 'CONFIG_RSEQ=n' > "$e.config"
+bk
+ok $((rc == 0)) "a partial entry (no .info) is not selected"
+is "$(printf '%s\n' "$out" | grep -c 'built before')" 0 "nothing claims it was built before"
+
+# Progress: a line per interval off a terminal, the count against the expected, time left.
+lines=$(bash -c '. scripts/lib.sh; sleep 2.5 & LAB_PROGRESS_EVERY=1 watch_progress $! "build x" objects 100 echo 25' | tail -n 1)
+like "$lines" '^>> build x: 25 of ~100 objects, 0:0[1-9] elapsed, ~0:[0-9]{2} left$' "progress: done of expected, elapsed, an estimate left"
+# A quarter done: three times the elapsed time left.
+e=$(sed -nE 's/.*0:0([0-9]) elapsed.*/\1/p' <<<"$lines") l=$(sed -nE 's/.*~0:([0-9]+) left/\1/p' <<<"$lines")
+is "${l#0}" "$((3 * ${e:-0}))" "the estimate left scales with the part still to do"
+lines=$(bash -c '. scripts/lib.sh; sleep 1.5 & LAB_PROGRESS_EVERY=1 watch_progress $! "build y" objects "" echo 7')
+like "$lines" '^>> build y: 7 objects, 0:01 elapsed$' "progress: no estimate when nothing is expected"
+lines=$(bash -c '. scripts/lib.sh; sleep 1.5 & watch_progress $! "build z" objects 100 echo 50' | wc -l)
+is "$lines" 0 "progress off a terminal: nothing before the first minute"
+done_testing
