@@ -54,9 +54,12 @@ unset PATCH_DIR
 rm -rf "$b/deps"
 built kernels "$V"
 
-# A touched pristine tree: every image built from it.
+# The same package unpacked again (another clone, another hour): the same source, nothing
+# built. Another version of the package: every image built from it.
 touch -d '+1 min' "$b/src/linux-$KVER/.lab-unpacked"
-is "$(would_build kernels "$V")" "rseq-n rseq-stats rseq-stats-off rseq-y" "a touched pristine tree: all four"
+is "$(would_build kernels "$V")" "" "the tree unpacked again from the same package: nothing"
+sed -i '1s/$/+lab1/' "$b/src/linux-$KVER/.lab-unpacked"
+is "$(would_build kernels "$V")" "rseq-n rseq-stats rseq-stats-off rseq-y" "another version of linux-source: all four"
 
 # patch-tree remakes a patched copy when the pristine tree changes.
 p=$t/pt; mkdir -p "$p/src/linux-$KVER" "$p/s"

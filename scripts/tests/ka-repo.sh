@@ -9,8 +9,12 @@ repo=$BUILD/tests/ka-linux
 subj2="getcpu: $K empty iterations (lab known-answer test)"
 src=$BUILD/src/linux-$KVER
 
-# make_repo: commit 1 = the pristine tree (hard links: cheap), commit 2 = the loop.
+# make_repo: commit 1 = the pristine tree (hard links: cheap), commit 2 = the loop. Fixed
+# author, committer and dates: every clone makes the same two commits, so the kernels built
+# from them are the same store entries (a second clone's test only boots).
 make_repo() {
+	local -x GIT_AUTHOR_DATE='2018-06-02 00:00:00 +0000' GIT_COMMITTER_DATE='2018-06-02 00:00:00 +0000'
+	local -x GIT_AUTHOR_NAME=lab GIT_AUTHOR_EMAIL=lab@localhost GIT_COMMITTER_NAME=lab GIT_COMMITTER_EMAIL=lab@localhost
 	rm -rf "$repo"; mkdir -p "$(dirname "$repo")"
 	cp -al "$src" "$repo" && rm -f "$repo/.lab-unpacked" || return 1
 	(

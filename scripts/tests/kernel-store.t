@@ -49,6 +49,18 @@ bk
 ok $((rc == 0)) "a partial entry (no .info) is not selected"
 is "$(printf '%s\n' "$out" | grep -c 'built before')" 0 "nothing claims it was built before"
 
+# Identities name content: one git commit in two checkouts is one identity (one store entry);
+# another commit is another.
+k1=$t/k1 k2=$t/k2
+mkdir -p "$k1/arch/x86"; printf 'VERSION = 6\n' > "$k1/Makefile"; : > "$k1/Kconfig"; : > "$k1/arch/x86/Kconfig"
+git -C "$k1" init -q && git -C "$k1" add . && git -C "$k1" -c user.name=lab -c user.email=lab@localhost commit -qm one
+git clone -q "$k1" "$k2"
+kid() { KSRC=$1 KREV=$2 scripts/kernel-identity lab-test-store | cut -d' ' -f1; }
+i1=$(kid "$k1" HEAD) i2=$(kid "$k2" HEAD)
+ok $([ -n "$i1" ] && [ "$i1" = "$i2" ]; echo $?) "one commit in two checkouts: one identity ($i1, $i2)"
+echo 2 > "$k2/f"; git -C "$k2" add f; git -C "$k2" -c user.name=lab -c user.email=lab@localhost commit -qm two
+ok $([ "$(kid "$k2" HEAD)" != "$i1" ]; echo $?) "another commit: another identity"
+
 # Progress: a line per interval off a terminal, the count against the expected, time left.
 lines=$(bash -c '. scripts/lib.sh; sleep 2.5 & LAB_PROGRESS_EVERY=1 watch_progress $! "build x" objects 100 echo 25' | tail -n 1)
 like "$lines" '^>> build x: 25 of ~100 objects, 0:0[1-9] elapsed, ~0:[0-9]{2} left$' "progress: done of expected, elapsed, an estimate left"
