@@ -29,6 +29,8 @@ BUILD     := $(abspath build)
 DATA      ?= $(abspath data)
 PLOTS     ?= $(abspath plots)
 export KVER BUILD DATA PLOTS
+# What to rerun after a failure a rerun can cure (scripts/packages names it).
+export LAB_MAKE_GOALS := $(MAKECMDGOALS)
 
 SRC       := $(BUILD)/src/linux-$(KVER)
 # The guest programs build against the selftests rseq helpers of linux-6.1 whatever KVER the

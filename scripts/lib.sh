@@ -27,7 +27,7 @@ KVER=${KVER:-6.1}
 
 # The kernel store: built images by identity, outside the clone as ccache's cache is, so that
 # a second clone (CI's, on a machine that ran make test) selects what any clone built.
-STORE=${LAB_STORE:-${XDG_CACHE_HOME:-${HOME:-/root}/.cache}/rseq-lab/kernels}
+STORE=${LAB_STORE:-${XDG_CACHE_HOME:-~/.cache}/rseq-lab/kernels}
 case $STORE in /*) ;; *) STORE=$LAB/$STORE ;; esac
 
 # Where variants and fragments live (tests point these at temporary ones).

@@ -7,9 +7,10 @@
 t=$(mktemp -d); trap 'rm -rf "$t"' EXIT
 export BUILD=$t/build
 mkdir -p "$BUILD/tools" "$t/bin"
-# kernel-source for a version that is not there, with a stand-in apt-get that refuses: once past
-# the lock it says ">> installing" and stops.
-printf '#!/bin/sh\nexit 1\n' > "$t/bin/apt-get"; chmod +x "$t/bin/apt-get"
+# kernel-source for a version that is not there, with a stand-in apt-get that refuses (and an
+# apt-cache that knows nothing): once past the lock it says ">> installing" and stops.
+printf '#!/bin/sh\nexit 1\n' > "$t/bin/apt-get"; printf '#!/bin/sh\nexit 0\n' > "$t/bin/apt-cache"
+chmod +x "$t/bin/apt-get" "$t/bin/apt-cache"
 export PATH="$t/bin:$PATH" KVER=0.0-lab-test
 # ks [SECONDS]: its status, 124 when it was still waiting after SECONDS (5).
 ks() { timeout "${1:-5}" "$LAB/scripts/kernel-source" > "$t/ks.log" 2>&1; echo $?; }

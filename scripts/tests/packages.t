@@ -33,7 +33,7 @@ MIRROR='E: Failed to fetch http://deb.example/debian-security/dists/bookworm-sec
 # pk FAILS KNOWN ARGS...: run scripts/packages against the stand-ins; sets out, rc, calls.
 pk() {
 	echo "$1" > "$t/fail-left"; printf '%s\n' $2 > "$t/known"; rm -f "$t/calls"; shift 2
-	out=$(PATH=$t/bin:$PATH FAIL_VERB=${FAIL_VERB:-$1} FAIL_TEXT=${FAIL_TEXT:-$MIRROR} LAB_APT_TRIES=4 LAB_APT_PAUSE=0 \
+	out=$(PATH=$t/bin:$PATH LAB_MAKE_GOALS=test FAIL_VERB=${FAIL_VERB:-$1} FAIL_TEXT=${FAIL_TEXT:-$MIRROR} LAB_APT_TRIES=4 LAB_APT_PAUSE=0 \
 		scripts/packages "$@" 2>&1); rc=$?
 	calls=$(grep -c . "$t/calls" 2>/dev/null || echo 0)
 }
@@ -46,7 +46,7 @@ if [ "$(id -u)" = 0 ]; then
 	is "$(grep -c '^install -y --no-install-recommends foo$' "$t/calls")" 3 "apt-get install ran three times"
 	pk 9 "foo" install foo
 	is "$rc/$(errors)" "1/1" "install: a fault that outlasts the tries ends in one error line"
-	like "$(printf '%s\n' "$out" | grep '^error:')" '^error: could not install foo after 4 tries \(E: Failed to fetch .*unexpected size.*\); retry: make$' \
+	like "$(printf '%s\n' "$out" | grep '^error:')" '^error: could not install foo after 4 tries \(E: Failed to fetch .*unexpected size.*\); retry: make test$' \
 		"the line names the package, apt's reason and the rerun"
 	is "$(grep -c '^install' "$t/calls")" 4 "no more than LAB_APT_TRIES installs"
 	FAIL_TEXT='E: Unable to locate package foo' pk 1 "foo" install foo
@@ -64,7 +64,7 @@ like "$out" '^warning: apt-get update failed \(E: Failed to fetch .*\); the list
 	"one warning line says so"
 pk 9 "foo" update rt-tests:armhf
 is "$rc/$(errors)" "1/1" "update: fails every time and the package has no candidate: one error line"
-like "$out" 'error: apt-get update failed after 4 tries \(E: .*\); needed: rt-tests:armhf; retry: make$' \
+like "$out" 'error: apt-get update failed after 4 tries \(E: .*\); needed: rt-tests:armhf; retry: make test$' \
 	"naming the package still needed"
 mkdir -p "$t/dl"
 pk 2 "busybox-static:arm64" download "$t/dl" busybox-static:arm64

@@ -10,6 +10,7 @@ t=$(mktemp -d); trap 'rm -rf "$t"' EXIT
 mkdir -p "$t/variants" "$t/fragments" "$t/patches/s" "$t/patches/s-6.12"
 printf 'fragments: base\nseries: s\n' > "$t/variants/v"
 echo 'CONFIG_RSEQ=y' > "$t/fragments/base.config"
+cp "$LAB/kernel/fragments/arch-x86_64.config" "$t/fragments/"  # merged into every x86 variant
 for s in s s-6.12; do
 	printf -- '--- a/f\n+++ b/f\n@@ -1 +1,2 @@\n one\n+%s\n' "$s" > "$t/patches/$s/$s.patch"
 	echo "$s.patch" > "$t/patches/$s/series"

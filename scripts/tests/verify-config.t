@@ -28,6 +28,7 @@ out=$("$v" t "$t/lost" "$t/frag" "$t/frag2" 2>&1); ok $? "a later fragment overr
 # A real configuration: RSEQ=n requested with EXPERT off comes back as RSEQ=y.
 mkdir -p "$t/variants" "$t/fragments"
 grep -v '^CONFIG_EXPERT=' "$LAB/kernel/fragments/base.config" > "$t/fragments/base.config"
+cp "$LAB/kernel/fragments/arch-x86_64.config" "$t/fragments/"  # merged into every x86 variant
 printf '# CONFIG_EMBEDDED is not set\n# CONFIG_EXPERT is not set\n# CONFIG_RSEQ is not set\n' > "$t/fragments/no-expert.config"
 printf 'fragments: base no-expert\nseries:\n' > "$t/variants/lab-test-bad"
 # (A Kconfig run of the whole tree, ~16 s here: make test's tier, not make check's.)
