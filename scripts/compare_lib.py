@@ -117,6 +117,15 @@ def qualified(bench, figure):
     return figure if figure.startswith(bench + ".") else f"{bench}.{figure}"
 
 
+def status(name):
+    """The exit status named name in scripts/statuses (the table lib.sh's lab_status reads)."""
+    for line in (LAB / "scripts" / "statuses").read_text().splitlines():
+        cols = line.split()
+        if len(cols) >= 3 and not line.startswith("#") and cols[2] == name:
+            return int(cols[1])
+    raise KeyError(f"no exit status named '{name}' in scripts/statuses")
+
+
 def matches(pattern, name):
     """Whether a FAIL_ABOVE figure names name: equal, or a prefix ending in '.' at its start."""
     return name == pattern or (pattern.endswith(".") and name.startswith(pattern))

@@ -239,6 +239,16 @@ lab_lock() {
 	flock 9
 }
 
+# lab_status NAME: the exit status named NAME in scripts/statuses (good, bad, skip, no-verdict,
+# refused, failed); an unknown name is the lab's own error, so it reads as no verdict.
+lab_status() {
+	local c st n _
+	while read -r c st n _; do
+		[ "${c:0:1}" != "#" ] && [ "$n" = "$1" ] && { echo "$st"; return; }
+	done < "$LAB/scripts/statuses"
+	echo "error: no exit status named '$1' in scripts/statuses" >&2; echo 128
+}
+
 # watch_progress PID LABEL UNIT EXPECTED COUNTER...: until PID exits, the count COUNTER prints
 # (UNITs done so far) against EXPECTED (empty when not known), the time elapsed and an estimate
 # of the time left: one line rewritten in place when stdout is a terminal, else a line every

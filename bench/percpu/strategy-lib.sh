@@ -14,7 +14,7 @@
 # The exactness check's bound (s) per strategy: a hang ends there.
 : "${CHECK_TIMEOUT:=120}"
 
-refuse() { echo "error: $*" >&2; exit 2; }
+refuse() { echo "error: $*" >&2; exit "$(lab_status refused)"; }
 
 # strategy_build DIR FILE...: DIR/guest/bin/lab-percpu with the lab's rows and FILE's; sets
 # ROWS (the files' strategy names, in order), SHAPES (theirs, alike) and STRATEGY_RECORD (what
