@@ -184,7 +184,8 @@ MAIN_STAGES := $(patsubst %,$(STAMPS)/boot-smoke-%,$(VARIANTS)) $(MAIN_STAGES)
 # (locks, bounds).
 TESTS_FIRST := scripts/tests/image-identity.t \
 	bench/alloc/tests/alloc-check.t bench/ringbuf/tests/ringbuf-check.t scripts/tests/compare-check.t \
-	scripts/tests/install-deps.t scripts/tests/compare-bisect.t scripts/tests/locks.t \
+	scripts/tests/install-deps.t scripts/tests/compare-bisect.t scripts/tests/statuses.t scripts/tests/locks.t \
+	scripts/tests/kernel-store.t lib/tests/lib-ab-properties.t scripts/tests/packages.t \
 	lava/tests/lava-merge-status.t bench/rseq-stats/tests/percpu-collect.t \
 	bench/percpu/tests/strategy-refuse.t bench/percpu/tests/strategy-compare.t \
 	scripts/tests/main-job-stages.t scripts/tests/tap-bounded.t bench/cpu-read/tests/cpu-read-interrupt.t \
