@@ -250,6 +250,12 @@ regen: kernels initramfs
 	@test -n "$(RUN)" || { echo "error: make regen needs RUN=data/<run> (an icount run)" >&2; exit 2; }
 	scripts/regen $(RUN)
 
+# The mutation runner, on demand (never in CI): each of scripts/mutations applied to a clone
+# of HEAD, its tests run; the score per area into data/. MUTATE=ID... runs only those.
+.PHONY: mutate
+mutate: check-prereqs
+	scripts/mutate $(MUTATE)
+
 # Probe KVM again (scripts/kvm-probe caches its answer, with the reason, in build/kvm-probe).
 .PHONY: kvm-probe-refresh
 kvm-probe-refresh:
