@@ -49,6 +49,15 @@ bk
 ok $((rc == 0)) "a partial entry (no .info) is not selected"
 is "$(printf '%s\n' "$out" | grep -c 'built before')" 0 "nothing claims it was built before"
 
+# One build at a time on the machine: a clone whose identity is not stored waits while another
+# clone builds (the store's lock), and goes on once it is released.
+exec 7>"$t/store/.build.lock"; flock 7
+timeout 3 env PATH="$t/bin:$PATH" BUILD="$t/clone-b" scripts/build-kernel lab-test-store > /dev/null 2>&1
+is "$?" 124 "another clone's build holds the store's lock: build-kernel waits"
+flock -u 7; exec 7>&-
+timeout 20 env PATH="$t/bin:$PATH" BUILD="$t/clone-b" scripts/build-kernel lab-test-store > "$t/w.log" 2>&1
+ok $(( $? == 124 )) "released: it goes on (to the stand-in make)"
+
 # Identities name content: one git commit in two checkouts is one identity (one store entry);
 # another commit is another.
 k1=$t/k1 k2=$t/k2
