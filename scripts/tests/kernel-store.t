@@ -10,8 +10,14 @@ cd "$LAB" || exit 1
 t=$(mktemp -d); trap 'rm -rf "$t"' EXIT
 mkdir -p "$t/variants" "$t/bin" "$t/clone-a" "$t/clone-b"
 printf 'fragments: base rseq-n\nseries:\n' > "$t/variants/lab-test-store"
-# Two clones' build directories sharing the unpacked tree (the identity does not name BUILD).
-ln -s "$BUILD/src" "$t/clone-a/src"; ln -s "$BUILD/src" "$t/clone-b/src"
+# Two clones' build directories, each with a stand-in for the unpacked tree: its stamp (the
+# package version, all the identity reads of it) and a Makefile. Never the real tree: a build
+# of the real one may be compiling in it.
+for c in clone-a clone-b; do
+	mkdir -p "$t/$c/src/linux-$KVER"
+	cp "$BUILD/src/linux-$KVER/.lab-unpacked" "$t/$c/src/linux-$KVER/"
+	echo 'VERSION = 6' > "$t/$c/src/linux-$KVER/Makefile"
+done
 printf '#!/bin/sh\necho "stand-in make: no build here" >&2\nexit 1\n' > "$t/bin/make"; chmod +x "$t/bin/make"
 export VARIANT_DIR=$t/variants LAB_STORE=$t/store
 ident=$(BUILD=$t/clone-a scripts/kernel-identity lab-test-store); id=${ident%% *}
