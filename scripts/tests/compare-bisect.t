@@ -8,23 +8,7 @@
 # for a reason not the kernel's aborts the bisect (no commit marked bad); a crash does too,
 # unless FAIL_ON_CRASH=1 makes it bad. About 15 compare runs, no kernel.
 . "$(dirname "$0")/tap.sh"
-ab=$BUILD/host/bin/lab-ab
-[ -x "$ab" ] || make -s -C "$LAB" "$ab" >/dev/null || { echo "Bail out! no lab-ab"; exit 1; }
-t=$(mktemp -d); trap 'rm -rf "$t"' EXIT
-mkdir -p "$t/build/host/bin" && ln -s "$ab" "$t/build/host/bin/lab-ab"
-export BUILD=$t/build DATA=$t/data PLOTS=$t/plots ACCEL=icount BENCH=cpu-read ROUNDS=3 \
-	LAB_COMPARE_FAKE=$LAB/scripts/tests/fixtures/compare/fake-kernel VARIANT=rseq-y
-
-repo=$t/linux
-g() { git -C "$repo" -c user.name=lab -c user.email=lab@localhost "$@"; }
-# commit COST BOOT BUILD SUBJECT: a commit of the series; prints its hash
-commit() {
-	printf 'cost: %s\nboot: %s\nbuild: %s\n' "$1" "$2" "$3" > "$repo/fake"
-	g add -A && g commit -qm "$4" && g rev-parse HEAD
-}
-mkdir -p "$repo/arch/x86" && git init -q "$repo"
-echo 'VERSION = 6' > "$repo/Makefile"; echo 'mainmenu "fake"' > "$repo/Kconfig"
-echo 'config X86' > "$repo/arch/x86/Kconfig"
+. "$(dirname "$0")/fake-compare.sh"
 c0=$(commit 186 ok ok "base")
 commit 186 ok ok "a change that costs nothing" >/dev/null
 c2=$(commit 190 ok ok "+2 %: under the bound")

@@ -6,22 +6,7 @@
 # table's. A class in the table that this test cannot make happen fails it, and so does a
 # status the code takes by a name the table lacks.
 . "$(dirname "$0")/tap.sh"
-ab=$BUILD/host/bin/lab-ab
-[ -x "$ab" ] || { echo "1..1"; echo "not ok 1 - lab-ab is built (make lib-tests)"; exit 1; }
-t=$(mktemp -d); trap 'rm -rf "$t"' EXIT
-mkdir -p "$t/build/host/bin" && ln -s "$ab" "$t/build/host/bin/lab-ab"
-export BUILD=$t/build DATA=$t/data PLOTS=$t/plots ACCEL=icount BENCH=cpu-read ROUNDS=3 \
-	LAB_COMPARE_FAKE=$LAB/scripts/tests/fixtures/compare/fake-kernel VARIANT=rseq-y
-repo=$t/linux
-g() { git -C "$repo" -c user.name=lab -c user.email=lab@localhost "$@"; }
-commit() { # commit COST BOOT BUILD: a revision of the fake tree (each its own); prints its hash
-	local n; n=$(g rev-list --count HEAD 2>/dev/null || echo 0)
-	printf 'cost: %s\nboot: %s\nbuild: %s\nrevision: %s\n' "$1" "$2" "$3" "$n" > "$repo/fake"
-	g add -A && g commit -qm "cost $1 boot $2 build $3 ($n)" && g rev-parse HEAD
-}
-mkdir -p "$repo/arch/x86" && git init -q "$repo"
-echo 'VERSION = 6' > "$repo/Makefile"; echo 'mainmenu "fake"' > "$repo/Kconfig"
-echo 'config X86' > "$repo/arch/x86/Kconfig"
+. "$(dirname "$0")/fake-compare.sh"
 base=$(commit 186 ok ok) same=$(commit 186 ok ok) slower=$(commit 250 ok ok)
 nobuild=$(commit 186 ok fail) crash=$(commit 186 crash ok) infra=$(commit 186 infra ok)
 g checkout -q -b b0 "$base"; nobase=$(commit 186 ok fail)
