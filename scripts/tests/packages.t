@@ -23,13 +23,19 @@ fi
 [ "\$1" != download ] || { p=\${@: -1}; touch "\${p%%:*}_1.0_all.deb"; }
 exit 0
 EOF
+# apt-cache answers as the real one does, in several writes: a reader that stops at the
+# Candidate line must not take the writer's SIGPIPE for "no candidate".
 cat > "$t/bin/apt-cache" <<EOF
 #!/bin/bash
-grep -qx "\$2" "$t/known" && printf '%s:\n  Installed: (none)\n  Candidate: 1.0\n' "\$2"
-exit 0
+grep -qx "\$2" "$t/known" || exit 0
+printf '%s:\n  Installed: (none)\n  Candidate: 1.0\n' "\$2"
+sleep 0.2
+printf '  Version table:\n     1.0 500\n        500 http://deb.example/debian bookworm/main amd64 Packages\n'
 EOF
 chmod +x "$t/bin/apt-get" "$t/bin/apt-cache"
-MIRROR='E: Failed to fetch http://deb.example/debian-security/dists/bookworm-security/main/binary-armhf/Packages.xz  File has unexpected size (356624 != 356976). Mirror sync in progress? [IP: 127.0.0.1 80]'
+# What a mirror being synced made apt-get update print here, the summary line last.
+MIRROR='E: Failed to fetch http://deb.example/debian-security/dists/bookworm-security/main/binary-armhf/Packages.xz  File has unexpected size (356624 != 356976). Mirror sync in progress? [IP: 127.0.0.1 80]
+E: Some index files failed to download. They have been ignored, or old ones used instead.'
 # pk FAILS KNOWN ARGS...: run scripts/packages against the stand-ins; sets out, rc, calls.
 pk() {
 	echo "$1" > "$t/fail-left"; printf '%s\n' $2 > "$t/known"; rm -f "$t/calls"; shift 2
