@@ -56,6 +56,9 @@ static void test_icount_fit(void)
 	struct lab_icount_fit ticked = { 50 + 2000 * 500, 50 + 2000 * 1000, 50 + 2000 * 2000 + 3120, 1000, 0, tick };
 	/* The same op with n small enough, but an interrupt in the 2n loop all the same. */
 	struct lab_icount_fit irq = { 50 + 2000 * 25, 50 + 2000 * 50, 50 + 2000 * 100 + 3120, 50, 0, tick };
+	/* An interrupt in the n loop (or the n/2 one) makes the residual negative: refused too. */
+	struct lab_icount_fit irq_n = { 50 + 2000 * 25, 50 + 2000 * 50 + 3120, 50 + 2000 * 100, 50, 0, tick };
+	struct lab_icount_fit irq_h = { 50 + 2000 * 25 + 3120, 50 + 2000 * 50, 50 + 2000 * 100, 50, 0, tick };
 	/* arm: 7 instructions/op read through a counter in 16-instruction steps. */
 	struct lab_icount_fit arm = { 48 + 3504, 48 + 7008, 48 + 14016, 1000, 16, tick };
 	struct lab_icount_result r;
@@ -72,6 +75,12 @@ static void test_icount_fit(void)
 	tap_ok(rc == -1 && isnan(r.per_op) && strstr(r.why, "not linear") &&
 	       r.residual == 3120, "an interrupt inside a short 2n loop breaks linearity: refused "
 	       "(%s)", r.why);
+	rc = lab_icount_fit(&irq_n, &r);
+	tap_ok(rc == -1 && isnan(r.per_op) && r.residual == -3 * 3120,
+	       "an interrupt inside the n loop: residual -9360, refused (%s)", r.why);
+	rc = lab_icount_fit(&irq_h, &r);
+	tap_ok(rc == -1 && isnan(r.per_op) && r.residual == 2 * 3120,
+	       "an interrupt inside the n/2 loop: residual +6240, refused (%s)", r.why);
 	rc = lab_icount_fit(&arm, &r);
 	tap_ok(rc == 0 && r.per_op == 7.008 && r.uncertainty == 0.032,
 	       "arm's 16-instruction counter step: 7.008 +- 0.032 instructions/op (got %g +- %g)",

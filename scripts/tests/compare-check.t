@@ -56,6 +56,10 @@ bad "without KSRC, a variant that does not exist" "no variant 'rseq-z'" BASE=rse
 bad "CONFIG that does not exist" "CONFIG=/nonexistent: tinyconfig, defconfig or the path" "${good[@]}" CONFIG=/nonexistent
 bad "ACCEL" "ACCEL=foo: one of auto, kvm, tcg, icount" "${good[@]}" ACCEL=foo
 bad "CPUS=0" "CPUS=0: .*positive number" "${good[@]}" CPUS=0
+# A number with a suffix is no number: refused in one line, never a crash further on.
+direct=1
+bad "CPUS=2x" "CPUS=2x: .*positive number" "${good[@]}" CPUS=2x
+direct=0
 bad "MEM" "MEM=lots: .*512M" "${good[@]}" MEM=lots
 bad "ROUNDS=2" "ROUNDS=2: .*at least 3" "${good[@]}" ROUNDS=2
 bad "an unknown bench" "BENCH: unknown bench 'nope' \(benches with figures: .*cpu-read" "${good[@]}" BENCH=cpu-read,nope
