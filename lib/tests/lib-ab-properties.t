@@ -90,6 +90,11 @@ for design in ("none", "pair", "unit"):
         if "error" in base:
             fails.setdefault("runs", []).append("set %d: %s" % (s, base["error"]))
             continue
+        # The verdict is the test's at the 95 % level: significant exactly when p < 0.05.
+        for (k, v), row in base.items():
+            p = num(row.get("p"))
+            if v == "B" and p is not None and p == p and (row["verdict_raw"] == "significant") != (p < 0.05):
+                fails.setdefault("level", []).append("set %d %s: p %s, verdict %s" % (s, k, row["p"], row["verdict_raw"]))
         # Row order.
         shuffled = rows[:]
         rng.shuffle(shuffled)
@@ -143,7 +148,7 @@ for design in ("none", "pair", "unit"):
             if not all(close(o.get(col), row[col], 1e-5) for col in ("diff", "diff_lo", "diff_hi", "t", "p")):
                 fails.setdefault("shift", []).append("set %d %s +%g: diff %s->%s p %s->%s" % (
                     s, k, d, row["diff"], o.get("diff"), row["p"], o.get("p")))
-    for prop, what in (("runs", "every data set compares"), ("order", "invariant under row order"),
+    for prop, what in (("runs", "every data set compares"), ("level", "significant exactly when p < 0.05"), ("order", "invariant under row order"),
                        ("labels", "invariant under renamed pairs/units and B's rows reordered"),
                        ("aa", "A against A: no change, not significant"),
                        ("swap", "sides swapped: difference negated, interval mirrored, ratio inverted, same p"),
