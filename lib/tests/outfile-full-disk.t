@@ -3,7 +3,8 @@
 # A full disk during a run: a bench writing its results into a file system with no room left
 # fails (its status says so, its error names the file), leaves the results of the run before
 # it as they were, byte for byte, and no temporary file behind. The disk is a 64 KiB tmpfs
-# filled to the last block (root mounts it; a machine where mount is refused skips).
+# filled to the last block (root mounts it; a machine where mount is refused skips). And a
+# rename into place that fails is a failed run too.
 . "$(dirname "$0")/../../scripts/tests/tap.sh"
 bin=$BUILD/guest/bin/lab-cpuread
 [ -x "$bin" ] || { echo "1..1"; echo "not ok 1 - lab-cpuread is built (make guest-bins)"; exit 1; }
@@ -26,4 +27,9 @@ like "$(cat "$t/out")" "cpu-read" "its error names the results file"
 cmp -s "$t/good.csv" "$t/disk/cpu-read.csv" && cmp -s "$t/good.meta" "$t/disk/cpu-read.meta"
 ok $? "the previous run's results are intact, byte for byte"
 is "$(ls -A "$t/disk" | grep -c '\.tmp\.')" 0 "no temporary file is left"
+# The rename into place failing (the name taken by a directory): failed too, nothing left.
+rm -f "$t/disk/fill"; mkdir -p "$t/d2/cpu-read.csv"
+"$bin" --method empty,vdso --reps 2 --duration 5 --no-worker --out "$t/d2" > "$t/out2" 2>&1; rc=$?
+ok $((rc == 0)) "a run whose results cannot be renamed into place fails (status $rc)"
+is "$(ls -A "$t/d2" | grep -v '^cpu-read.csv$' | paste -sd' ')" "" "and leaves neither its meta nor a temporary file"
 done_testing
