@@ -162,11 +162,35 @@ run_figures_found() {
 	[ ${#benches[@]} -eq 0 ] || run_figures "$1" "${benches[@]}"
 }
 
+# interleave N JOBS NCOLS FN: the one order in which a bench runs its units: round 1..N,
+# in each round every column 1..NCOLS (A B A B ...), so a drift of the machine falls on
+# every side alike, with JOBS calls of `FN ROUND COL` at once (instruction counts under
+# icount do not depend on host load; times do: 1). Each call's status goes to
+# $RUN_TMP/boots/.status-ROUND-COL (interleave_ok reads it); the order started, to
+# $RUN_TMP/order. A call that fails does not stop the others: the bench decides.
+interleave() {
+	local n=$1 jobs=$2 ncols=$3 fn=$4 round i
+	mkdir -p "$RUN_TMP/boots"
+	: > "$RUN_TMP/order"
+	for round in $(seq 1 "$n"); do
+		for i in $(seq 1 "$ncols"); do
+			while [ "$(jobs -rp | wc -l)" -ge "$jobs" ]; do wait -n || true; done
+			echo "$round $i" >> "$RUN_TMP/order"
+			{ local rc=0; "$fn" "$round" "$i" || rc=$?; echo "$rc" > "$RUN_TMP/boots/.status-$round-$i"; } &
+		done
+	done
+	wait
+}
+
+# interleave_ok ROUND COL: whether interleave's call for that round and column succeeded.
+interleave_ok() { [ "$(cat "$RUN_TMP/boots/.status-$1-$2" 2>/dev/null)" = 0 ]; }
+
 # run_dir_begin: make a hidden temporary directory under $DATA, removed unless finished.
 run_dir_begin() {
 	mkdir -p "$DATA"
 	RUN_TMP=$(mktemp -d "$DATA/.run.XXXXXX")
-	trap 'rm -rf "$RUN_TMP"' EXIT
+	# boots still running (interleave) are stopped with the run
+	trap '{ kill $(jobs -p) && wait; } 2>/dev/null || true; rm -rf "$RUN_TMP"' EXIT
 	trap 'exit 130' INT
 	trap 'exit 143' TERM
 }

@@ -10,11 +10,11 @@ $(CTXSW_BIN): bench/ctxsw/ctxsw.c bench/ctxsw/bench.mk | $(DEPS_DONE)
 
 .PHONY: ctxsw
 bench-tests: $(CTXSW_BIN)
-# CTXSW_ITERS, CTXSW_BATCHES, ACCEL, CPUS as in bench/ctxsw/run.
+# CTXSW_ROUNDS, CTXSW_ITERS, CTXSW_BATCHES, CTXSW_GLIBC, CTXSW_JOBS, ACCEL, CPUS as in bench/ctxsw/run.
 ctxsw: $(CTXSW_BIN) $(call IMAGES,$(VARIANTS)) $(BUILD)/initramfs/lab.cpio $(AB_BIN)
 	bench/ctxsw/run $(VARIANTS)
 
-CTXSW_PARAMS := $(call params,ctxsw,CTXSW_ITERS=$(CTXSW_ITERS) CTXSW_BATCHES=$(CTXSW_BATCHES) \
+CTXSW_PARAMS := $(call params,ctxsw,CTXSW_ROUNDS=$(CTXSW_ROUNDS) CTXSW_ITERS=$(CTXSW_ITERS) CTXSW_BATCHES=$(CTXSW_BATCHES) \
 	ACCEL=$(ACCEL) CPUS=$(CPUS))
 $(STAMPS)/ctxsw: $(CTXSW_BIN) $(call IMAGES,$(VARIANTS)) $(AB_BIN) bench/ctxsw/run \
 		bench/ctxsw/parse-output $(BOOT_DEPS) $(CTXSW_PARAMS) | $(BUILD)/initramfs/lab.cpio

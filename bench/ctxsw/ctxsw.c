@@ -6,12 +6,16 @@
  * process (write then read, no switch) is subtracted. A signal sent to self with kill() and
  * caught by an empty handler is one delivery (and one sigreturn).
  *
- *   lab-ctxsw [--rseq keep|off|on] [--iters N] [--batches B]
+ *   lab-ctxsw [--rseq keep|off|on] [--iters N] [--batches B] [--seed S]
  *
  * --rseq off unregisters glibc's rseq area (the 2018 situation), on makes sure one is
  * registered (glibc's, or our own if glibc left it off), keep leaves it as glibc did; a fork
  * child inherits the registration. The state actually run is printed and checked: "none" when
- * the kernel has no rseq (ENOSYS). Output, one line per figure:
+ * the kernel has no rseq (ENOSYS). --seed S (0: none) moves what an unrelated change would
+ * move: S x 1000 spin iterations first (the phase of the timer tick against the batches) and
+ * the stack and heap by S x 80 bytes (the layout). Under icount a boot is exact, so boots of
+ * one kernel differ only through such a seed; the unit of comparison is the boot.
+ * Output, one line per figure:
  *   rseq_state: none|off|on
  *   METRIC BATCH VALUE        (ns per event; under icount ns are guest instructions)
  * with METRIC pipe_roundtrip (2 switches + 2 writes + 2 reads), pipe_self (1 write + 1 read,
@@ -223,10 +227,53 @@ static int number(const char *s, int *v)
 	return 0;
 }
 
+static int measure(const char *want, int iters, int batches);
+
+/* The seed's perturbation, then the measurement with its stack and heap moved and the
+ * kernel's state shifted: up to 6 pipes held open (other descriptors, pipe buffers and slab
+ * objects for the measured pipes), up to 60 pages touched (other free pages handed out after
+ * them), up to 1000 x 1000 spin iterations (the tick's phase). Each amount is a hash of the
+ * seed, never the seed itself: seeds 2k-1 and 2k go to the two sides of a pair, and an amount
+ * that grew with the seed would give one side more of it in every pair. */
+static int seeded(const char *want, int iters, int batches, int seed)
+{
+	uint64_t h = (uint64_t)seed * 0x9e3779b97f4a7c15ull;
+	volatile unsigned long spin = 0;
+
+	h ^= h >> 31;
+	h *= 0xbf58476d1ce4e5b9ull;
+	h ^= h >> 29;
+	if (!seed)
+		h = 0;
+	/* a VLA moves the stack of everything below; the block moves later heap chunks */
+	volatile char pad[1 + (h % 512) * 80];
+	void *shift = h ? malloc((size_t)(h % 512) * 80) : NULL;
+	size_t pages = (size_t)((h >> 10) % 61) * 4096;
+	char *touched = pages ? malloc(pages) : NULL;
+	int held[2 * 7], nheld = 0, rc;
+	long spins = (long)((h >> 20) % 1001) * 1000;
+
+	for (size_t i = 0; touched && i < pages; i += 4096)
+		touched[i] = 1;
+	for (int i = 0; i < (int)((h >> 40) % 7) && !pipe(held + nheld); i++)
+		nheld += 2;
+	for (long i = 0; i < spins; i++)
+		spin += i;
+	pad[0] = (char)spin;
+	/* the pad stays below the measurement's frames: the compiler may not drop it */
+	__asm__ volatile("" : : "r"(pad) : "memory");
+	rc = measure(want, iters, batches);
+	while (nheld)
+		close(held[--nheld]);
+	free(touched);
+	free(shift);
+	return rc;
+}
+
 int main(int argc, char **argv)
 {
-	const char *want = "keep", *state;
-	int iters = 20000, batches = 5;
+	const char *want = "keep";
+	int iters = 20000, batches = 5, seed = 0;
 
 	for (int i = 1; i < argc; i++) {
 		if (!strcmp(argv[i], "--rseq") && i + 1 < argc &&
@@ -238,11 +285,23 @@ int main(int argc, char **argv)
 		} else if (!strcmp(argv[i], "--batches") && i + 1 < argc &&
 			   !number(argv[i + 1], &batches)) {
 			i++;
+		} else if (!strcmp(argv[i], "--seed") && i + 1 < argc &&
+			   (!strcmp(argv[i + 1], "0") || !number(argv[i + 1], &seed)) &&
+			   seed <= 1000000) {
+			i++;
 		} else {
-			fprintf(stderr, "usage: lab-ctxsw [--rseq keep|off|on] [--iters N] [--batches B]\n");
+			fprintf(stderr, "usage: lab-ctxsw [--rseq keep|off|on] [--iters N] [--batches B] [--seed S (0 to 1000000)]\n");
 			return 2;
 		}
 	}
+	printf("seed: %d\n", seed);
+	return seeded(want, iters, batches, seed);
+}
+
+static int measure(const char *want, int iters, int batches)
+{
+	const char *state;
+
 	state = rseq_set(want);
 	if (!state) {
 		fprintf(stderr, "lab-ctxsw: cannot bring rseq registration to '%s'\n", want);

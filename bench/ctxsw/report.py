@@ -1,9 +1,9 @@
 # SPDX-License-Identifier: MIT
 """The context-switch and signal section of the report (found by labreport.loader): the
 newest ctxsw run with an rseq-n column, the median instructions per event of each column
-(rseq-n, rseq-y without and with an rseq area registered), then each column's mean
-difference from rseq-n with its interval, paired by batch as the bench's meta declares
-(lab-ab), and Holm's verdict. Then the same for the newest run with a turner-2015 column:
+(rseq-n, rseq-y without and with an rseq area registered) over its boots (each boot's mean
+over its batches), then each column's mean difference from rseq-n with its interval over
+boots, the unit and pairing the bench's meta declares (lab-ab), and Holm's verdict. Then the same for the newest run with a turner-2015 column:
 what its series costs a task that never registers (against rseq-y-jl, the same kernel
 without the series)."""
 
@@ -39,11 +39,20 @@ def _table(run, title):
     rows = run.csv("ctxsw.csv")
     cols = list(dict.fromkeys(r["variant"] for r in rows))
     unit = rows[0]["unit"] if rows else ""
-    med = {(r["variant"], r["metric"]): statistics.median(
-        cell(x, "value") for x in rows if x["variant"] == r["variant"]
-        and x["metric"] == r["metric"]) for r in rows}
+    # A boot's figure is the mean of its batches; a run from before boots were the unit
+    # (no round column) is one boot per column, its batches then the values.
+    per_boot = {}
+    for r in rows:
+        boot = r.get("round") or r["batch"]
+        per_boot.setdefault((r["variant"], r["metric"]), {}).setdefault(boot, []).append(
+            cell(r, "value"))
+    med = {k: statistics.median(statistics.mean(v) for v in boots.values())
+           for k, boots in per_boot.items()}
+    nboots = max((len(b) for b in per_boot.values()), default=0)
+    what = ("median of %d boots' means" % nboots if rows and rows[0].get("round")
+            else "median of batches, one boot")
     out = ["run: " + run.name,
-            "%s per event, median of batches" % ("instructions" if unit == "insn" else unit),
+            "%s per event, %s" % ("instructions" if unit == "insn" else unit, what),
             "%-14s" % "event" + "".join("%14s" % c[:14] for c in cols)]
     for metric, what in METRICS:
         base = med.get((cols[0], metric))
@@ -56,6 +65,8 @@ def _table(run, title):
     out += ["each column after the first: its median and its difference", "from " + cols[0]]
     ab = stats.compare(stats.lab_ab_path(), run.path / "ctxsw.csv", key="metric", bench="ctxsw")
     design = next((r.get("design") for r in ab if r.get("design")), "unpaired")
+    if rows and rows[0].get("round"):
+        design = design.replace(" units", " boots")
     out += ["", "vs %s, %s:" % (cols[0], design),
             "mean difference [95 % interval], verdict after Holm"]
     for r in ab:

@@ -6,6 +6,8 @@ obtained and the run it came from. The full tables are the report's."""
 
 import os
 
+import labdata
+
 from labreport import runs as R
 from labreport import stats
 from labreport.rows import cell, newest_runs
@@ -86,7 +88,7 @@ def _counter(runs):
 
 
 def _switch(runs, ab):
-    """What a registered rseq area costs one context switch (ctxsw, paired by batch)."""
+    """What a registered rseq area costs one context switch (ctxsw: boots, paired by round)."""
     # The latest run with an RSEQ=n column: others (turner-2015 beside rseq-y) answer another question.
     run = R.latest_with([r for r in runs if "rseq-n" in
                          r.keyvalues("ctxsw.meta").first("columns").split()], "ctxsw.csv")
@@ -94,13 +96,16 @@ def _switch(runs, ab):
         return []
     out = []
     rows = stats.compare(ab, run.path / "ctxsw.csv", key="metric", bench="ctxsw")
+    # A run from before boots were the unit compared the batches of one boot.
+    rows_header = labdata.read_header(run.path / "ctxsw.csv")
     for r in rows:
         if r.get("key") == "switch" and r.get("variant") in ("rseq-y/reg", "rseq-y/unreg"):
             what = ("context switch, rseq area registered" if r["variant"] == "rseq-y/reg"
                     else "context switch, CONFIG_RSEQ=y alone")
             verdict = r.get("verdict", "")
             out.append((what + " vs RSEQ=n",
-                        "icount, %s" % r.get("design", "unpaired").replace(" units", " batches"),
+                        "icount, %s" % r.get("design", "unpaired").replace(
+                            " units", " boots" if "round" in rows_header else " batches"),
                         "%+.1f insn [%+.1f, %+.1f], %s" % (float(r["diff"]), float(r["diff_lo"]),
                                                           float(r["diff_hi"]), verdict),
                         run.name))

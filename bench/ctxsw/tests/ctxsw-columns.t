@@ -2,13 +2,14 @@
 # SPDX-License-Identifier: MIT
 # bench/ctxsw/run end to end on rseq-n and rseq-y: three columns (rseq-n, rseq-y/unreg,
 # rseq-y/reg) whose guests ran in the rseq state their label says, every metric in each,
-# lab-ab's comparison of both rseq-y columns with rseq-n per metric, and a run directory in
-# DATA; a boot that fails leaves nothing there.
+# lab-ab's comparison of both rseq-y columns with rseq-n per metric over boots (rounds
+# interleaved, every boot its own seed), and a run directory in DATA; a boot that fails
+# leaves nothing there. A variant named twice is an A/A run with labels of its own.
 . "$(dirname "$0")/../../../scripts/tests/tap.sh"
 require_image rseq-y rseq-n "$BUILD/initramfs/lab.cpio"
 t=$(mktemp -d); trap 'rm -rf "$t"' EXIT
 mkdir -p "$t/data"
-DATA=$t/data ACCEL=icount CTXSW_ITERS=500 CTXSW_BATCHES=3 "$LAB/bench/ctxsw/run" rseq-n rseq-y \
+DATA=$t/data ACCEL=icount CTXSW_ROUNDS=2 CTXSW_ITERS=500 CTXSW_BATCHES=2 "$LAB/bench/ctxsw/run" rseq-n rseq-y \
 	> "$t/out" 2> "$t/err"
 ok $? "bench/ctxsw/run rseq-n rseq-y"
 dir=$(ls -d "$t"/data/*-ctxsw 2>/dev/null | head -n 1)
@@ -22,6 +23,14 @@ for v in rseq-n rseq-y/unreg rseq-y/reg; do
 		"pipe_roundtrip pipe_self signal switch " "$v: every metric"
 done
 is "$(csv_cols "$csv" unit 2>/dev/null | sort -u)" insn "figures in instructions under icount"
+is "$(csv_cols "$csv" variant round --where metric=switch --where batch=1 2>/dev/null | tr '\t\n' '= ')" \
+	"rseq-n=1 rseq-y/unreg=1 rseq-y/reg=1 rseq-n=2 rseq-y/unreg=2 rseq-y/reg=2 " \
+	"two boots per column, one row per boot and batch"
+is "$(tr '\n' ' ' < "$dir/order" 2>/dev/null)" "1 1 1 2 1 3 2 1 2 2 2 3 " "boots started round by round, columns in turn"
+seeds=$(cat "$dir"/boots/*/ctxsw.out 2>/dev/null | sed -n 's/^seed: //p' | sort -n | tr '\n' ' ')
+is "$seeds" "1 2 3 4 5 6 " "every boot its own seed"
+like "$(cat "$dir/ctxsw.meta" 2>/dev/null)" "design: 2 boots x 2 batches per column, paired by round" "the meta says the design"
+like "$(cat "$dir/ab.txt" 2>/dev/null)" "design: paired by round, 2 units" "lab-ab compared boots, paired by round"
 for m in switch signal; do
 	for v in rseq-y/unreg rseq-y/reg; do
 		like "$(sed -n "/^key $m,/,/^\$/p" "$dir/ab.txt" 2>/dev/null)" "$v vs rseq-n: " \
@@ -35,6 +44,14 @@ med() { csv_cols "$csv" value --where variant="$1" --where metric="$2" | sort -g
 r=$(med rseq-y/reg signal) u=$(med rseq-y/unreg signal)
 ok $(awk -v r="$r" -v u="$u" 'BEGIN { exit !(r + 0 >= u + 0 && u + 0 > 0) }'; echo $?) \
 	"signal: registered $r >= unregistered $u instructions"
+
+# The same kernel twice, registered only: an A/A pair of columns.
+mkdir -p "$t/aa"
+DATA=$t/aa ACCEL=icount CTXSW_GLIBC=on CTXSW_ROUNDS=2 CTXSW_ITERS=200 CTXSW_BATCHES=1 \
+	"$LAB/bench/ctxsw/run" rseq-y rseq-y >/dev/null 2>"$t/aa.err"
+ok $? "rseq-y rseq-y runs (an A/A comparison)"
+is "$(sed -n 's/^columns: //p' "$t"/aa/*-ctxsw/ctxsw.meta 2>/dev/null)" "rseq-y/reg rseq-y#2/reg " \
+	"  its columns: rseq-y/reg and rseq-y#2/reg"
 
 # A boot command that fails: nothing in DATA.
 mkdir -p "$t/data2"

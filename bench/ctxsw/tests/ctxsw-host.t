@@ -23,8 +23,10 @@ else
 		is "$(grep -c "^$m [12] -\?[0-9]" "$t/on")" 2 "$m: one figure per batch"
 	done
 	"$LAB/bench/ctxsw/parse-output" "$t/on" >/dev/null; ok $? "the output parses"
+	run --rseq on --seed 12 > "$t/seeded"; ok $? "--seed 12 runs"
+	like "$(cat "$t/seeded")" '^seed: 12$' "  and says its seed"
 fi
-for bad in "--rseq maybe" "--iters 0" "--iters x" "--batches" "--frob"; do
+for bad in "--rseq maybe" "--iters 0" "--iters x" "--batches" "--frob" "--seed" "--seed x" "--seed -1" "--seed 2000000"; do
 	# shellcheck disable=SC2086
 	"$bin" $bad >/dev/null 2>"$t/err"; rc=$?
 	is "$rc" 2 "bad arguments '$bad': exit 2"

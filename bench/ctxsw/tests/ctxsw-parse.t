@@ -14,6 +14,8 @@ want=$(awk '$1 == "signal" && $2 == 2 { print $3 }' "$fx/ctxsw.out")
 is "$(csv_rows rseq_state,metric,batch,value value --where metric=signal --where batch=2 <<< "$rows")" "$want" \
 	"signal, batch 2 taken from the file ($want)"
 
+{ echo "seed: 7"; cat "$fx/ctxsw.out"; } > "$t/seeded"
+is "$("$p" "$t/seeded" | wc -l)" "$n" "a seed line is read and gives no row"
 grep -v '^rseq_state' "$fx/ctxsw.out" > "$t/nostate"
 { cat "$fx/ctxsw.out"; echo "Segmentation fault"; } > "$t/foreign"
 cat "$fx/ctxsw.out" "$fx/ctxsw.out" > "$t/twice"
