@@ -256,6 +256,21 @@ regen: kernels initramfs
 mutate: check-prereqs
 	scripts/mutate $(MUTATE)
 
+# The lab's own A/A calibration (scripts/aa): every design with the same kernel or binary on
+# both sides, the fraction of figures it flags, into data/. AA_DESIGNS picks designs.
+.PHONY: aa
+aa: check-prereqs $(call IMAGES,rseq-y)
+	scripts/aa $(AA_DESIGNS)
+
+# Rerun survival: the ctxsw bench again with fresh seeds (SEED0, 1000 unless given), then
+# each figure's interval against the newest earlier run's (scripts/survival).
+.PHONY: survival
+survival: check-prereqs $(call IMAGES,$(VARIANTS))
+	@prev=$$(ls -d $(DATA)/*-ctxsw 2>/dev/null | tail -n 1); \
+	test -n "$$prev" || { echo "error: make survival: no earlier ctxsw run in $(DATA) (run: make ctxsw)" >&2; exit 2; }; \
+	CTXSW_SEED0=$${SEED0:-1000} bench/ctxsw/run $(VARIANTS) && \
+	scripts/survival "$$prev" "$$(ls -d $(DATA)/*-ctxsw | tail -n 1)"
+
 # Probe KVM again (scripts/kvm-probe caches its answer, with the reason, in build/kvm-probe).
 .PHONY: kvm-probe-refresh
 kvm-probe-refresh:

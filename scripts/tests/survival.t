@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
+# scripts/survival on ctxsw runs of known values: each comparison's interval in a run and in
+# its rerun, overlap and containment per figure and as fractions; a rerun that moved a figure
+# far shows NO; runs of two benches, or a directory without a run, are one error line.
+. "$(dirname "$0")/tap.sh"
+[ -x "$BUILD/host/bin/lab-ab" ] || { echo "1..1"; echo "not ok 1 - lab-ab is built (make lib-tests)"; exit 1; }
+t=$(mktemp -d); trap 'rm -rf "$t"' EXIT
+# run DIR SHIFT: a ctxsw run, rseq-n and rseq-y/reg, 5 boots x 2 batches; the switch of
+# rseq-y/reg is 100 + SHIFT above rseq-n's, boot by boot +-1 around it; signal exactly +80.
+run() {
+	mkdir -p "$1"
+	{
+		echo "variant,kernel,rseq_state,accel,metric,round,batch,value,unit"
+		for r in 1 2 3 4 5; do for b in 1 2; do
+			j=$(( (r * 7 + b) % 3 - 1 ))
+			echo "rseq-n,rseq-n,none,icount,switch,$r,$b,$((2200 + r)),insn"
+			echo "rseq-y/reg,rseq-y,on,icount,switch,$r,$b,$((2300 + r + $2 + j)),insn"
+			echo "rseq-n,rseq-n,none,icount,signal,$r,$b,$((2910 + j)),insn"
+			echo "rseq-y/reg,rseq-y,on,icount,signal,$r,$b,$((2990 + j)),insn"
+		done; done
+	} > "$1/ctxsw.csv"
+}
+run "$t/a" 0; run "$t/b" 0; run "$t/far" 50
+out=$("$LAB/scripts/survival" "$t/a" "$t/b"); ok $? "survival of a run against an identical rerun"
+like "$out" "^switch rseq-y/reg +\\+99\\.900 \\[" "the switch's difference over boots: +100 and the jitter's mean, -0.1"
+like "$out" "figures 2: intervals overlap 2 \\(100 %\\); an estimate inside the other's interval 4 of 4 \\(100 %\\)" \
+	"the same values: every interval overlaps and holds the other's estimate"
+out=$("$LAB/scripts/survival" "$t/a" "$t/far")
+like "$out" "^switch rseq-y/reg .* \\+149\\.900 \\[.*\\] NO +no +no$" "a figure moved by 50: no overlap, NO"
+like "$out" "^signal rseq-y/reg .* yes +yes +yes$" "  the unmoved one survives"
+like "$out" "overlap 1 \\(50 %\\); an estimate inside the other's interval 2 of 4 \\(50 %\\)" "  the fractions"
+mkdir -p "$t/empty"
+"$LAB/scripts/survival" "$t/a" "$t/empty" > /dev/null 2> "$t/err"
+ok $([ $? = 1 ] && [ "$(wc -l < "$t/err")" = 1 ]; echo $?) "a directory without a run: one line, exit 1"
+done_testing
