@@ -166,24 +166,25 @@ run_figures_found() {
 # in each round every column 1..NCOLS (A B A B ...), so a drift of the machine falls on
 # every side alike, with JOBS calls of `FN ROUND COL` at once (instruction counts under
 # icount do not depend on host load; times do: 1). Each call's status goes to
-# $RUN_TMP/boots/.status-ROUND-COL (interleave_ok reads it); the order started, to
-# $RUN_TMP/order. A call that fails does not stop the others: the bench decides.
+# $RUN_TMP/.interleave/ROUND-COL (interleave_ok reads it; run_dir_finish removes it); the
+# order started, to $RUN_TMP/order. A call that fails does not stop the others: the bench
+# decides.
 interleave() {
 	local n=$1 jobs=$2 ncols=$3 fn=$4 round i
-	mkdir -p "$RUN_TMP/boots"
+	mkdir -p "$RUN_TMP/.interleave"
 	: > "$RUN_TMP/order"
 	for round in $(seq 1 "$n"); do
 		for i in $(seq 1 "$ncols"); do
 			while [ "$(jobs -rp | wc -l)" -ge "$jobs" ]; do wait -n || true; done
 			echo "$round $i" >> "$RUN_TMP/order"
-			{ local rc=0; "$fn" "$round" "$i" || rc=$?; echo "$rc" > "$RUN_TMP/boots/.status-$round-$i"; } &
+			{ local rc=0; "$fn" "$round" "$i" || rc=$?; echo "$rc" > "$RUN_TMP/.interleave/$round-$i"; } &
 		done
 	done
 	wait
 }
 
 # interleave_ok ROUND COL: whether interleave's call for that round and column succeeded.
-interleave_ok() { [ "$(cat "$RUN_TMP/boots/.status-$1-$2" 2>/dev/null)" = 0 ]; }
+interleave_ok() { [ "$(cat "$RUN_TMP/.interleave/$1-$2" 2>/dev/null)" = 0 ]; }
 
 # run_dir_begin: make a hidden temporary directory under $DATA, removed unless finished.
 run_dir_begin() {
@@ -199,6 +200,7 @@ run_dir_begin() {
 # never over an earlier run (a -2, -3 ... is added), and print its path.
 run_dir_finish() {
 	local base n=1 dir
+	rm -rf "$RUN_TMP/.interleave"
 	base=$DATA/$(date -u +%Y%m%dT%H%M%SZ)-$(hostname -s 2>/dev/null || uname -n)-$1
 	dir=$base
 	until mv -T "$RUN_TMP" "$dir" 2>/dev/null; do

@@ -41,7 +41,8 @@ def environment(env, run, accel):
             "hardware": m.first("hardware"), "job": m.first("lava_job_id"),
             "kernel": "%s %s" % (m.first("kernel_release"), version), "accel": accel,
             "commit": runs_.commit(m), "host": m.first("host"),
-            "arch": m.first("lab_arch") or "x86_64", "hostid": runs_.host_label(run)}
+            "arch": m.first("lab_arch") or "x86_64", "hostid": runs_.host_label(run),
+            "units": (m.first("host_units").split(",") or [""])[0]}
 
 
 def collect(runs):
@@ -70,6 +71,10 @@ def base_row(rows, method):
 def where(e):
     """Where an environment's figures come from: run, host, lab commit, hardware, job."""
     lines = ["  run %s" % e["dir"], "  on %s, lab %s" % (e.get("host") or "?", e["commit"])]
+    if e.get("units"):
+        lines.append("  unit: %s (the figure the median process's, the range theirs)" % e["units"])
+    else:
+        lines.append("  unit: one run (the range is its reps', not a rerun's)")
     if e.get("hardware"):
         lines += fold("  hardware " + e["hardware"])
     if e.get("job"):
@@ -105,9 +110,10 @@ def tables(runs):
     rows, envs, used = collect(runs)
     if not rows:
         return []
-    out = ["per op: median of reps (ns; instructions under icount), then",
-           "+-half the min-max range; speedup: getcpu system call / method,",
-           "then +-half its range from the extremes (none: exact counts)"]
+    out = ["per op: the median (ns; instructions under icount) of the unit's",
+           "line below, then +-half the min-max range; speedup: getcpu",
+           "system call / method, then +-half its range from the extremes",
+           "(none: exact counts)"]
     for env in unique(r["env"] for r in rows):
         mine = [r for r in rows if r["env"] == env]
         es = [e for e in envs if e["env"] == env]

@@ -27,9 +27,12 @@ def _icount_rows(runs, name, variant="rseq-y"):
 
 
 def _host(run):
-    """ "host: CPU model" of a host run (hosts differ between runs: each row says its own)."""
+    """ "host: CPU model, N processes" of a host run (hosts differ between runs: each row says
+    its own; the range beside a figure is between processes, or one process's reps)."""
     ident, _ = R.host_identity(R.meta(run))
-    return "host: %s" % (ident["cpu"] if ident else "CPU not recorded")
+    units = [run.keyvalues(f).first("host_units") for f in ("cpu-read.meta", "percpu.meta")]
+    units = next((u.split(",")[0] for u in units if u), "1 process (range: its reps)")
+    return "host: %s, %s" % (ident["cpu"] if ident else "CPU not recorded", units)
 
 
 def _by_method(rows):
@@ -37,7 +40,7 @@ def _by_method(rows):
 
 
 def _ns(r):
-    """Median ns/op with the reps' range."""
+    """Median ns/op with its range (between processes where the run had several)."""
     return "%.2f ns (%.2f-%.2f)" % (cell(r, "ns_per_op"), cell(r, "ns_min"), cell(r, "ns_max"))
 
 

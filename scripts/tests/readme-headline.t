@@ -14,8 +14,8 @@ txt=$(cat "$t/README.md")
 like "$txt" "^before$" "the text before the markers is kept"
 like "$txt" "^after$" "and the text after them"
 ok $(grep -q "stale line" <<< "$txt"; echo $((!$?))) "the old table is replaced"
-like "$txt" '^\| `getcpu` system call \| host: AMD EPYC \| 156\.36 ns \(152\.76-162\.37\) \| `20260101T000000Z-fixture-host` \|$' \
-	"a host row: its CPU, the median with the reps' range, its run"
+like "$txt" '^\| `getcpu` system call \| host: AMD EPYC, 1 process \(range: its reps\) \| 156\.36 ns \(152\.76-162\.37\) \| `20260101T000000Z-fixture-host` \|$' \
+	"a host row: its CPU, its unit (a run from before processes were: one), the median with its range, its run"
 like "$txt" '^\| hackbench thread/socket, glibc registering: RSEQ=y vs n \| icount, paired by round, 4 boots x 1 reps \| \+2\.9[0-9] % \[\+[0-9.]+, \+[0-9.]+\], significant \|' \
 	"a hackbench row: the design, the change and its interval over boots"
 like "$txt" '^\| CONFIG_RSEQ=y: vmlinux text, data \| size\(1\) \| \+404 / \+128 bytes \|' "the size row"

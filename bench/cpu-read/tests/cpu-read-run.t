@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
 # A short bench-host run makes one complete run directory: a CSV whose header has the required
-# columns and one row per method (figures or a reason), per-rep values for each rep, metadata.
+# columns and one row per method (figures or a reason), a figure per process (HOST_PROCS) in
+# ns_reps and each process's own CSV with its per-rep values, metadata.
 . "$(dirname "$0")/../../../scripts/tests/tap.sh"
 t=$(mktemp -d); trap 'rm -rf "$t"' EXIT
-reps=2
+reps=2 procs=3
 
-DATA=$t/data "$LAB/scripts/bench-host" --reps $reps --duration 10 >"$t/log" 2>&1
+DATA=$t/data HOST_PROCS=$procs "$LAB/scripts/bench-host" --reps $reps --duration 10 >"$t/log" 2>&1
 ok $? "bench-host runs"
 dirs=$(ls -A "$t/data" 2>/dev/null)
 is "$(printf '%s\n' "$dirs" | grep -c -- '-host$')" 1 "one run directory, named <date>-<host>-host"
@@ -24,13 +25,21 @@ methods=$("$BUILD/guest/bin/lab-cpuread" --list | awk '{print $1}' | sort | tr '
 is "$(csv_cols "$csv" method | sort | tr '\n' ' ')" "$methods" \
 	"one row per method"
 
-# Each row: status ok with a positive ns/op and $reps per-rep values, or a reason and no figure.
-bad=$(csv_cols "$csv" variant accel threads status ns_per_op ns_reps method |
-	awk -F'\t' -v reps="$reps" '{ k = $6 == "" ? 0 : split($6, v, ";") }
+# Each row: status ok with a positive ns/op and one figure per process, or a reason and no
+# figure; each process's own rows: one figure per rep.
+rows_ok() {
+	csv_cols "$1" variant accel threads status ns_per_op ns_reps method |
+	awk -F'\t' -v reps="$2" '{ k = $6 == "" ? 0 : split($6, v, ";") }
 	$1 != "host" || $2 != "none" || $3 != "1" { print "labels: " $7; next }
 	$4 == "ok" && !($5 > 0 && k == reps) { print "figures: " $7; next }
-	$4 != "ok" && ($5 != "" || $6 != "") { print "made-up figure: " $7 }')
-is "$bad" "" "every row has its figures or a reason, never both"
+	$4 != "ok" && ($5 != "" || $6 != "") { print "made-up figure: " $7 }'
+}
+is "$(rows_ok "$csv" $procs)" "" "every row has its figures (one per process) or a reason, never both"
+is "$(ls "$d/procs" 2>/dev/null | tr '\n' ' ')" "01 02 03 " "a directory per process"
+is "$(rows_ok "$d/procs/02/cpu-read.csv" $reps)" "" "  each with its own rows, one figure per rep"
+# The row is the median process's: its ns_per_op is the middle of the three.
+is "$(csv_cols "$csv" ns_per_op ns_reps --where method=vdso | awk -F'\t' '{ split($2, v, ";");
+	n = asort(v); print ($1 == v[2]) ? "median" : $1 " of " $2 }')" median "the row's figure is the median process's"
 # Every measured row carries its spread: ns_min <= ns_per_op (the median) <= ns_max.
 bad=$(csv_cols "$csv" method status ns_per_op ns_min ns_max | awk -F'\t' '$2 == "ok" &&
 	!($4 != "" && $5 != "" && $4 + 0 <= $3 + 0 && $3 + 0 <= $5 + 0) { printf "%s ", $1 }')
