@@ -37,8 +37,10 @@ def newest(runs, csv="motivation.csv"):
 
 
 def lab_ab(run, key="mode,ipc"):
-    """lab-ab's reg vs unreg per mode (or per key): {(mode, ipc, variant): its row}."""
-    rows = stats.compare(stats.lab_ab_path(), run.path / "insn.csv", key)
+    """lab-ab's reg vs unreg per mode (or per key): {(mode, ipc, variant): its row}, under
+    the bench's design (its meta: a round's boots the unit, paired by round), never the
+    rounds x reps pooled as if each were a boot."""
+    rows = stats.compare(stats.lab_ab_path(), run.path / "insn.csv", key, bench="rseq-stats")
     return {tuple(r["key"].split(",")) + (r.get("variant"),): r for r in rows}
 
 

@@ -123,7 +123,9 @@ def _hackbench(runs, ab):
              and r.csv("hackbench.csv")[0].get("variant") == "rseq-n"]
     if not found:
         return []
-    run = found[-1]
+    # The run with the most boots (the newest of those): a later, smaller run does not
+    # replace a larger one in the headline.
+    run = max(enumerate(found), key=lambda ir: (_rounds(ir[1]), ir[0]))[1]
     out = []
     for r in stats.compare(ab, run.path / "hackbench.csv", key="mode,ipc", bench="hackbench"):
         if r.get("variant") != "rseq-y/reg":
@@ -131,14 +133,23 @@ def _hackbench(runs, ab):
         design = "icount, %s x %s reps" % (r.get("design", "unpaired"), r.get("reps", "?"))
         lo, hi = r.get("rel_lo", "nan"), r.get("rel_hi", "nan")
         if lo in ("", "nan") or hi in ("", "nan"):
-            fig = "%+.2f %%, no interval (%s); +-1 %% precision needs %s boots" % (
-                float(r["pct"]), r.get("verdict", ""), r.get("boots_1pct", "?"))
+            fig = "%+.2f %%, no interval (%s); +-1 %% precision: %s" % (
+                float(r["pct"]), r.get("verdict", ""),
+                stats.boots_needed_text(r.get("boots_1pct"), r.get("units")))
         else:
             fig = "%+.2f %% [%+.2f, %+.2f], %s" % (float(r["pct"]), float(lo), float(hi),
                                                   r.get("verdict", ""))
         out.append(("hackbench %s, glibc registering: RSEQ=y vs n" % r["key"].replace(",", "/"),
                     design.replace(" units", " boots"), fig, run.name))
     return out
+
+
+def _rounds(run):
+    """A hackbench run's boots per column (its meta's rounds:), 0 when it does not say."""
+    try:
+        return int(run.keyvalues("hackbench.meta").first("rounds") or 0)
+    except ValueError:
+        return 0
 
 
 def _size(runs):

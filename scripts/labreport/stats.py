@@ -6,6 +6,7 @@ there when it knows them. Its TSV is read by column name: the design columns (de
 units, rel_lo, rel_hi, precision, within, adj_lo, adj_hi) are used when present, so an
 older lab-ab still works."""
 
+import math
 import os
 import subprocess
 from pathlib import Path
@@ -71,6 +72,50 @@ def compare(ab, csv_path, key="mode,ipc", bench=None):
     if done.returncode != 0:
         raise StatsError("lab-ab refused %s" % csv_path)
     return labdata.parse_table(done.stdout, delimiter="\t")
+
+
+def _chi2_cdf(x, df):
+    """P(X <= x) for X chi-square with df degrees of freedom (the regularised lower gamma
+    function by its series; df is small here, a handful of boots)."""
+    if x <= 0:
+        return 0.0
+    a, z = df / 2.0, x / 2.0
+    term = total = 1.0 / a
+    k = 1
+    while term > total * 1e-15 and k < 10000:
+        term *= z / (a + k)
+        total += term
+        k += 1
+    return min(1.0, math.exp(-z + a * math.log(z) - math.lgamma(a)) * total)
+
+
+def chi2_quantile(p, df):
+    """The p quantile of the chi-square distribution with df degrees of freedom."""
+    lo, hi = 0.0, max(10.0, 10.0 * df)
+    while _chi2_cdf(hi, df) < p:
+        hi *= 2
+    for _ in range(200):
+        mid = (lo + hi) / 2
+        lo, hi = (mid, hi) if _chi2_cdf(mid, df) < p else (lo, mid)
+    return (lo + hi) / 2
+
+
+def boots_needed_text(boots, units):
+    """"needs 42 boots (95 %: 9 to 30000)": a count of boots that scales with a between-boot
+    variance estimated from `units` boots, with the range that variance's 95 % interval
+    (chi-square, units - 1 degrees of freedom) gives it; from 2 boots or fewer the range spans
+    more than a thousandfold and the count is not given."""
+    try:
+        b, n = float(boots), int(float(units))
+    except (TypeError, ValueError):
+        return "boots needed unknown"
+    if n <= 2:
+        return "boots needed cannot be estimated from %d boots" % n
+    df = n - 1
+    lo = b * df / chi2_quantile(0.975, df)
+    hi = b * df / chi2_quantile(0.025, df)
+    return "needs %d boots (95 %%: %d to %d, from %d boots)" % (
+        round(b), max(2, math.ceil(lo)), math.ceil(hi), n)
 
 
 def interval(r):

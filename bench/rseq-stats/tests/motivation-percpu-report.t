@@ -3,7 +3,7 @@
 # The per-CPU part of the motivation's report section (bench/rseq-stats/report.py) from a
 # made-up motivation-percpu run: exits per Mop and the rseq work per exit come from the
 # counters' per-Mop columns (mean over rounds), the work registering added is work on - work
-# off; reg - unreg per op and its 95 % interval are lab-ab's (key method,threads), and per work
+# off; reg - unreg per op and its 95 % interval are lab-ab's (key method,threads; the boot the unit, paired by round, as the meta says), and per work
 # event they are divided by the work added per op. Expected figures are computed here from
 # the same CSV with awk and lab-ab, not written in.
 . "$(dirname "$0")/../../../scripts/tests/tap.sh"
@@ -43,7 +43,7 @@ like "$sec" "^  3 rounds, lab-percpu --threads 1,2 --reps 3" "the run's rounds a
 # c-rseq-cpuid/2: exits 42, work (12 + 1) / 42 on, 2 / 41 off, added 13 - 2 per Mop.
 want=$(awk 'BEGIN { printf "c-rseq-cpuid/2 +%.1f +%.1f%% +%.1f%% +%.2f", 42, 100 * 13 / 42, 100 * 2 / 40, 11 }')
 like "$sec" "^${want}\$" "counter row: exits per Mop, work per exit on and off, work added per Mop"
-ab=$("$LAB/scripts/ab-csv" "$AB" --csv "$r/insn.csv" --key method,threads --base unreg --format tsv)
+ab=$("$LAB/scripts/ab-csv" "$AB" --csv "$r/insn.csv" --key method,threads --unit round --pair round --base unreg --format tsv)
 read -r d lo hi < <(awk -F'\t' '$1 == "counter-rseq-cpuid-atomic,2" && $2 == "reg" { print $12, $19, $20 }' <<< "$ab")
 unreg=$(awk -F'\t' '$1 == "counter-rseq-cpuid-atomic,2" && $2 == "unreg" { printf "%.1f", $5 }' <<< "$ab")
 exp_d=$(awk -v d="$d" -v lo="$lo" -v hi="$hi" 'BEGIN { printf "%+.3f [%+.3f, %+.3f]", d, lo, hi }')

@@ -38,12 +38,12 @@ like "$sec" "^6\\.12\\.118 \\(rseq-stats-6\\.12; base rseq-y-6\\.12\\), icount" 
 want=$(awk 'BEGIN { printf "thr/pipe +%.3f +%.2f%% +0\\.00%% +%.3f", 8000 / 4000, 100 * (42 + 2) / 8000, 44 / 44 }')
 like "$sec" "^${want}\$" "thread/pipe: exits per message, work per exit on and off, ids per work"
 # lab-ab's interval of reg - unreg for thread/pipe, and the same over the work per message.
-ab=$("$LAB/scripts/ab-csv" "$AB" --csv "$r/insn.csv" --key mode,ipc --base unreg --format tsv | awk -F'\t' '$1 == "thread,pipe" && $2 == "reg"')
+ab=$("$LAB/scripts/ab-csv" "$AB" --csv "$r/insn.csv" --key mode,ipc --unit round --pair round --base unreg --format tsv | awk -F'\t' '$1 == "thread,pipe" && $2 == "reg"')
 read -r d lo hi < <(awk -F'\t' '{ print $12, $19, $20 }' <<< "$ab")
 dw=$(awk 'BEGIN { print 44 / 4000 }')
 exp_d=$(awk -v d="$d" -v lo="$lo" -v hi="$hi" 'BEGIN { printf "%+.1f [%+.1f, %+.1f]", d, lo, hi }')
 exp_w=$(awk -v d="$d" -v lo="$lo" -v hi="$hi" -v w="$dw" 'BEGIN { printf "%+.0f [%+.0f, %+.0f]", d / w, lo / w, hi / w }')
-unreg=$("$LAB/scripts/ab-csv" "$AB" --csv "$r/insn.csv" --key mode,ipc --base unreg --format tsv | awk -F'\t' '$1 == "thread,pipe" && $2 == "unreg" { printf "%.1f", $5 }')
+unreg=$("$LAB/scripts/ab-csv" "$AB" --csv "$r/insn.csv" --key mode,ipc --unit round --pair round --base unreg --format tsv | awk -F'\t' '$1 == "thread,pipe" && $2 == "unreg" { printf "%.1f", $5 }')
 esc() { sed 's/[][+.]/\\&/g' <<< "$1"; }
 like "$sec" "^thr/pipe +$(esc "$unreg") +$(esc "$exp_d") +0\\.0110 +$(esc "$exp_w")\$" \
 	"thread/pipe: unreg, lab-ab's reg - unreg [CI], work per message, per work event [CI]"

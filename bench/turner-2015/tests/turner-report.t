@@ -29,4 +29,5 @@ like "$txt" "^icount +cpu-read +4 insn +4 insn +36 insn$" "CPU read: 2015, mainl
 like "$txt" "^icount +counter +9 insn +12 insn +39 insn$" "the counter row"
 like "$txt" "^tcg +list +ENOSYS +31\.9 ns +-$" "a row that could not run says why; a missing one is -"
 is "$(awk 'length > 72' "$t/plots/report.txt" | wc -l)" 0 "within 72 columns"
+like "$txt" "^icount: instructions of one boot, not checked$" "counts from a run that did not check them are not called exact"
 done_testing
