@@ -114,7 +114,9 @@ $(BUILD)/tools/gen_init_cpio: | $(GUEST_SRC)/.lab-unpacked
 user_path = $(if $(filter /%,$(1)),$(1),$(if $(1),$(or $(PWD),$(CURDIR))/$(1)))
 override KSRC := $(call user_path,$(KSRC))
 override CONFIG := $(if $(filter tinyconfig defconfig,$(CONFIG)),$(CONFIG),$(call user_path,$(CONFIG)))
-export KSRC KREV CONFIG
+# PATCH (make compare's format-patch file) is the user's too.
+override PATCH := $(call user_path,$(PATCH))
+export KSRC KREV CONFIG PATCH
 kernels: $(call IMAGES,$(VARIANTS))
 IMAGE_SRC_DEP := $(if $(KSRC),,| $(SRC)/.lab-unpacked)
 $(BUILD)/images/%.bzImage: $(IMAGE_SRC_DEP)
