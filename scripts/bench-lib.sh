@@ -186,6 +186,47 @@ interleave() {
 # interleave_ok ROUND COL: whether interleave's call for that round and column succeeded.
 interleave_ok() { [ "$(cat "$RUN_TMP/.interleave/$1-$2" 2>/dev/null)" = 0 ]; }
 
+# host_procs: the benches named in the array benches, each a fresh process HOST_PROCS times
+# (5), in turn (A B A B ...), the command of bench I in cmds[I-1] with @OUT@ for its
+# process's folder $RUN_TMP/procs/NN/ (its output in BENCH.log there). A process that fails
+# ends the run with its own words and status; else each bench's CSV in $RUN_TMP is the
+# processes' merged (scripts/procs-merge: the median process's rows, the range between
+# processes) and its meta the first process's, saying so.
+host_procs() {
+	local b i round csv
+	HOST_PROCS=${HOST_PROCS:-5}
+	case $HOST_PROCS in ''|*[!0-9]*|0) die "HOST_PROCS must be a positive number, not '$HOST_PROCS'" ;; esac
+	interleave "$HOST_PROCS" 1 ${#benches[@]} _host_proc
+	i=0
+	for b in "${benches[@]}"; do
+		i=$((i + 1))
+		for round in $(seq 1 "$HOST_PROCS"); do
+			interleave_ok "$round" "$i" && continue
+			# the program's own words (a usage error: one line), its status, nothing written
+			cat "$RUN_TMP/procs/$(printf '%02d' "$round")/$b.log" >&2
+			exit "$(cat "$RUN_TMP/.interleave/$round-$i")"
+		done
+		echo ">> host: $b, $HOST_PROCS processes in turn with the other benches; the first one's output:" >&2
+		cat "$RUN_TMP/procs/01/$b.log"
+		csv=$(bench_csv "$b")
+		"$LAB/scripts/procs-merge" "$RUN_TMP/$csv" "$RUN_TMP"/procs/*/"$csv" ||
+			die "$b: the processes' results did not merge; nothing written"
+		cp "$RUN_TMP/procs/01/${csv%.csv}.meta" "$RUN_TMP/${csv%.csv}.meta"
+		{
+			echo "host_units: $HOST_PROCS processes, started in turn with the other benches; each row the median process's, ns_min and ns_max the fastest and slowest process, ns_reps one figure per process, request quantiles the median process's with the range between processes (procs/ has each)"
+			echo "param HOST_PROCS: $HOST_PROCS"
+		} >> "$RUN_TMP/${csv%.csv}.meta"
+	done
+}
+
+# _host_proc ROUND I: host_procs's call for bench I in round ROUND.
+_host_proc() {
+	local dir=$RUN_TMP/procs/$(printf '%02d' "$1") words
+	mkdir -p "$dir"
+	read -r -a words <<< "${cmds[$2 - 1]//@OUT@/$dir}"
+	"$BUILD/guest/bin/${words[0]}" "${words[@]:1}" > "$dir/${benches[$2 - 1]}.log" 2>&1
+}
+
 # run_dir_begin: make a hidden temporary directory under $DATA, removed unless finished.
 run_dir_begin() {
 	mkdir -p "$DATA"

@@ -3,6 +3,9 @@
 alloc.csv of the host and of each guest: alloc+free pairs in the seed's "getcpu+CAS vs rseq,
 speedup" form, and request latency (p50, p99, mean) with 95 % intervals."""
 
+import statistics
+
+import labdata
 from labreport.model import Table
 from labreport.rows import cell as num, newest_by_env as newest, newest_runs
 from labreport.rows import ns_speedup as speedup, ns_text as fig
@@ -18,9 +21,27 @@ def ci(r, k, width):
     return ("%.0f [%.0f,%.0f]" % (num(r, k + "_ns"), num(r, k + "_lo"), num(r, k + "_hi"))).rjust(width)
 
 
+def p99_vs_cas(run):
+    """{(threads, method): (median, lo, hi)} of each process's p99 over its own getcpu+CAS
+    p99 - 1, in %: paired by process, the range over processes; {} for a run of one process
+    (a guest's boot, an older host run)."""
+    ratios = {}
+    for path in sorted(run.path.glob("procs/*/alloc.csv")):
+        rows = [r for r in labdata.read_csv(path)
+                if r.get("strategy") == "alloc-request" and r.get("status") == "ok"]
+        cas = {r["threads"]: num(r, "req_p99_ns") for r in rows
+               if r["method"] == "alloc-getcpu-cas"}
+        for r in rows:
+            base, v = cas.get(r["threads"]), num(r, "req_p99_ns")
+            if base and v is not None and r["method"] != "alloc-getcpu-cas":
+                ratios.setdefault((r["threads"], r["method"]), []).append(100 * (v / base - 1))
+    return {k: (statistics.median(v), min(v), max(v)) for k, v in ratios.items() if len(v) > 1}
+
+
 def tables(runs):
     """The hook labreport calls."""
     used = sorted(newest_runs(runs, "alloc").values(), key=lambda r: r.name)
+    by_env = newest_runs(runs, "alloc")
     runs = newest(runs, "alloc")
     if not runs:
         return []
@@ -47,8 +68,9 @@ def tables(runs):
     out += ["seed (jemalloc at Facebook): rseq caches 1-2 % lower average,",
             "2-3 % lower P99 latency",
             "%-11s %2s %-10s %19s %21s" % ("run", "th", "strategy", "p50", "p99")]
-    means = ["%-11s %2s %-10s %21s %10s" % ("run", "th", "strategy", "mean", "p99 vs CAS")]
+    means = ["%-11s %2s %-10s %21s %18s" % ("run", "th", "strategy", "mean", "p99 vs CAS")]
     for (variant, accel), rows in sorted(runs.items()):
+        paired = p99_vs_cas(by_env[(variant, accel)])
         ref = {r["threads"]: r for r in rows if r["strategy"] == "alloc-request"
                and r["method"] == "alloc-getcpu-cas" and r["status"] == "ok"}
         for r in rows:
@@ -62,12 +84,20 @@ def tables(runs):
             out.append("%-11s %2s %-10s %19s %21s" % (run, r["threads"], who, ci(r, "req_p50", 19),
                                                        ci(r, "req_p99", 21)))
             rp = ref.get(r["threads"])
-            vs = "%+.1f%%" % (100 * (num(r, "req_p99_ns") / num(rp, "req_p99_ns") - 1)) \
-                if rp and rp is not r else ""
-            means.append("%-11s %2s %-10s %21s %10s" % (run, r["threads"], who,
+            pv = paired.get((r["threads"], r["method"]))
+            if pv:
+                vs = "%+.1f%% [%+.0f,%+.0f]" % pv
+            else:
+                vs = "%+.1f%% (1 unit)" % (100 * (num(r, "req_p99_ns") / num(rp, "req_p99_ns") - 1)) \
+                    if rp and rp is not r else ""
+            means.append("%-11s %2s %-10s %21s %18s" % (run, r["threads"], who,
                                                         ci(r, "req_mean", 21), vs))
     out += [""] + means
-    out += ["intervals: order statistics (p50, p99), normal approx. (mean),",
-            "samples pooled over reps and threads, assumed independent"]
+    out += ["intervals: on the host, a quantile (mean) per process, the figure",
+            "the median process's, [ ] the range over processes (94 % for the",
+            "median process with 5); p99 vs CAS per process, paired, its range.",
+            "A guest row (or an older host run, [1 unit]): order statistics",
+            "(p50, p99), normal approx. (mean) over samples pooled in one boot:",
+            "the boot's interval, not a rerun's"]
     return [Table(title, rows=first, runs=used),
             Table("Allocator request latency (ns, 95 % CI)", rows=out)]
