@@ -54,10 +54,10 @@ $(1)-report: $$(AB_BIN)
 	@t=$$$$(mktemp -d) && RUNS="*-$(1)-*" PLOTS=$$$$t scripts/report 2>/dev/null; rc=$$$$?; rm -rf $$$$t; exit $$$$rc
 
 $(2)_PARAMS := $$(call params,$(1),$$($(2)_ARGS) ACCEL=$$(ACCEL) CPUS=$$(CPUS))
-$$(STAMPS)/$(1)-host: $$($(2)_BIN) bench/$(1)/run $$($(2)_PARAMS)
+$$(STAMPS)/$(1)-host: $$($(2)_BIN) bench/$(1)/run scripts/bench-run scripts/bench-lib.sh $$($(2)_PARAMS)
 	scripts/stage "$(3) on the host" bench/$(1)/run host $$($(2)_ARGS)
 	@mkdir -p $$(@D) && touch $$@
-$$(STAMPS)/$(1)-guest-%: $$($(2)_BIN) $$(BUILD)/images/%.bzImage bench/$(1)/run \
+$$(STAMPS)/$(1)-guest-%: $$($(2)_BIN) $$(BUILD)/images/%.bzImage bench/$(1)/run scripts/bench-run scripts/bench-lib.sh \
 		$$(BOOT_DEPS) $$($(2)_PARAMS) | $$(BUILD)/initramfs/lab.cpio
 	scripts/stage "$(3) in a $$* guest" bench/$(1)/run $$* $$($(2)_ARGS)
 	@mkdir -p $$(@D) && touch $$@

@@ -219,6 +219,51 @@ host_procs() {
 	done
 }
 
+# guest_boots VARIANT COMMAND: the benches named in the array benches, run by COMMAND (sh -c,
+# in the guest; /out its output) in GUEST_BOOTS boots of VARIANT (5), each with a seed of its
+# own (BOOT_SEED: GUEST_SEED0 + k), two at once under icount (whose counts do not depend on
+# host load), into $RUN_TMP/boots/NN/. A boot that fails ends the run; else each bench's CSV
+# in $RUN_TMP is the boots' merged (scripts/procs-merge: the median boot's rows, the range
+# between boots), its meta the first boot's, saying so, and $RUN_TMP/lab-boot.info the first
+# boot's record.
+guest_boots() {
+	local b csv k jobs=1
+	GUEST_BOOTS=${GUEST_BOOTS:-5} GUEST_SEED0=${GUEST_SEED0:-0}
+	case $GUEST_BOOTS in ''|*[!0-9]*|0) die "GUEST_BOOTS must be a positive number, not '$GUEST_BOOTS'" ;; esac
+	case $GUEST_SEED0 in ''|*[!0-9]*) die "GUEST_SEED0 must be a number, not '$GUEST_SEED0'" ;; esac
+	[ "$ACCEL" != icount ] || jobs=2
+	_GUEST_VARIANT=$1 _GUEST_CMD=$2
+	interleave "$GUEST_BOOTS" "$jobs" 1 _guest_boot
+	for k in $(seq 1 "$GUEST_BOOTS"); do
+		interleave_ok "$k" 1 && continue
+		sed 's/^/  /' "$RUN_TMP/boots/$(printf '%02d' "$k").log" >&2
+		die "$1, boot $k: the guest run failed (see $RUN_TMP/boots/$(printf '%02d' "$k")/lab-output); nothing written"
+	done
+	cp "$RUN_TMP/boots/01/lab-boot.info" "$RUN_TMP/lab-boot.info"
+	for b in "${benches[@]}"; do
+		csv=$(bench_csv "$b")
+		for k in "$RUN_TMP"/boots/*/; do
+			[ -f "$k$csv" ] || die "the guest left no $csv (boot ${k%/})"
+		done
+		"$LAB/scripts/procs-merge" "$RUN_TMP/$csv" "$RUN_TMP"/boots/*/"$csv" ||
+			die "$b: the boots' results did not merge; nothing written"
+		cp "$RUN_TMP/boots/01/${csv%.csv}.meta" "$RUN_TMP/${csv%.csv}.meta"
+		{
+			echo "guest_units: $GUEST_BOOTS boots, each with its own seed (BOOT_SEED $((GUEST_SEED0 + 1)) to $((GUEST_SEED0 + GUEST_BOOTS))); each row the median boot's, ns_min and ns_max the lowest and highest boot, ns_reps one figure per boot (boots/ has each)"
+			echo "param GUEST_BOOTS: $GUEST_BOOTS"
+			echo "param GUEST_SEED0: $GUEST_SEED0"
+		} >> "$RUN_TMP/${csv%.csv}.meta"
+	done
+}
+
+# _guest_boot K 1: guest_boots's boot K.
+_guest_boot() {
+	local dir=$RUN_TMP/boots/$(printf '%02d' "$1")
+	mkdir -p "$dir"
+	BOOT_SEED=$((GUEST_SEED0 + $1)) OUTDIR=$dir QUIET=1 TIMEOUT=${TIMEOUT:-240} \
+		"$LAB/scripts/boot" "$_GUEST_VARIANT" -- sh -c "$_GUEST_CMD" > "$dir.log" 2>&1
+}
+
 # _host_proc ROUND I: host_procs's call for bench I in round ROUND.
 _host_proc() {
 	local dir=$RUN_TMP/procs/$(printf '%02d' "$1") words
