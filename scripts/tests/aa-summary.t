@@ -35,6 +35,11 @@ like "$(cat "$t/err")" "6 of 20 figures flagged" "  saying how many"
 { echo "design,repeat,figure,diff,diff_lo,diff_hi,p,p_holm,flagged"; rows edge 1 20 4; } > "$t/edge.csv"
 "$LAB/scripts/aa-summary" --check "$t/edge.csv" > /dev/null 2>&1
 is $? 0 "4 of 20 flagged: within what a 5 % rate gives once in 1000 runs (P = 0.016)"
+# 5 of 20: P(X >= 5) = 0.00257, not under 0.001: passes (P(X >= 6) would not).
+{ echo "design,repeat,figure,diff,diff_lo,diff_hi,p,p_holm,flagged"; rows five 1 20 5; } > "$t/five.csv"
+out=$("$LAB/scripts/aa-summary" --check "$t/five.csv" 2>/dev/null)
+is $? 0 "5 of 20 flagged: P = 0.00257, passes"
+like "$out" "P\\(as many flagged or more \\| 5 % rate, 20 figures\\) = 0\\.00257" "  and prints that tail (1 - P(X <= 4), Binomial(20, 0.05))"
 "$LAB/scripts/aa-summary" "$t/loud.csv" > /dev/null 2>&1
 is $? 0 "without --check the table is all"
 "$LAB/scripts/aa-summary" "$t/missing.csv" > /dev/null 2> "$t/err"

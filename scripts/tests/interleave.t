@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
+# interleave (scripts/bench-lib.sh), the one order benches run their units in: round by round,
+# every column in turn; at most JOBS calls at once (one: never two overlapping, as host
+# timings need); every call's status kept for interleave_ok, a failure not stopping the rest.
+. "$(dirname "$0")/tap.sh"
+t=$(mktemp -d); trap 'rm -rf "$t"' EXIT
+# shellcheck source=../bench-lib.sh
+. "$LAB/scripts/bench-lib.sh"
+RUN_TMP=$t/run
+mkdir -p "$RUN_TMP"
+# unit R I: log its start and end around a short sleep; column 2 of round 2 fails.
+unit() {
+	echo "start $1.$2" >> "$t/log"
+	sleep 0.2
+	echo "end $1.$2" >> "$t/log"
+	[ "$1.$2" != 2.2 ]
+}
+interleave 3 1 2 unit
+is "$(tr '\n' ' ' < "$RUN_TMP/order")" "1 1 1 2 2 1 2 2 3 1 3 2 " "round by round, the columns in turn"
+is "$(awk '{ print $1 }' "$t/log" | paste -sd' ' | sed 's/start end/x/g')" "x x x x x x" \
+	"one at a time: every call ends before the next starts"
+ok $(interleave_ok 1 1 && interleave_ok 3 2; echo $?) "the calls that succeeded say so"
+ok $(! interleave_ok 2 2; echo $?) "the one that failed says so, and the rest still ran"
+: > "$t/log"
+interleave 2 2 2 unit
+is "$(head -n 2 "$t/log" | awk '{ print $1 }' | tr '\n' ' ')" "start start " "two at once with JOBS=2"
+done_testing
