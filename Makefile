@@ -258,6 +258,11 @@ regen: kernels initramfs
 mutate: check-prereqs
 	scripts/mutate $(MUTATE)
 
+# The coverage of lab-ab's intervals, by simulation from known distributions (SIMS per design).
+.PHONY: coverage
+coverage: $(AB_BIN)
+	scripts/coverage-sim --sims $(or $(SIMS),1000)
+
 # The lab's own A/A calibration (scripts/aa): every design with the same kernel or binary on
 # both sides, the fraction of figures it flags, into data/. AA_DESIGNS picks designs.
 .PHONY: aa
