@@ -15,10 +15,14 @@ SHORT = {"getcpu-cas": "getcpu+CAS", "percpu-lock": "pcpu lock"}
 
 
 def ci(r, k, width):
-    """A figure and its interval across reps; one rep has no interval, and says so."""
+    """A figure and its interval across reps (or units); one rep has no interval, and says so.
+    A latency is never below 0: a Student t interval over few, skewed reps whose lower end
+    falls below 0 is cut there (the part cut off holds no possible value, so the coverage is
+    the same)."""
     if r.get(k + "_lo", "") == "" or r.get(k + "_hi", "") == "":
         return ("%.0f [1 rep]" % num(r, k + "_ns")).rjust(width)
-    return ("%.0f [%.0f,%.0f]" % (num(r, k + "_ns"), num(r, k + "_lo"), num(r, k + "_hi"))).rjust(width)
+    return ("%.0f [%.0f,%.0f]" % (num(r, k + "_ns"), max(0.0, num(r, k + "_lo")),
+                                  num(r, k + "_hi"))).rjust(width)
 
 
 def p99_vs_cas(run):

@@ -31,7 +31,9 @@ like "$txt" "^host +1 getcpu\\+CAS +100 \\[100,200\\] +1000 \\[1000,2000\\]$" "a
 # rseq over CAS per process: -10 %, -20 %, -5 %: median -10, range [-20, -5].
 like "$txt" "^host +1 rseq +190 \\[180,320\\] +-10\\.0% \\[-20,-5\\]$" "p99 vs CAS: per process, paired, the median and range (mean: 190 [180, 320])"
 rm -rf "$d/procs"
+# One boot's Student t interval over few skewed reps can reach below 0: the table cuts it at 0.
+sed -i 's/^\(host,none,alloc-rseq,.*\),180\.0000,320\.0000$/\1,-50.0000,320.0000/' "$d/alloc.csv"
 DATA=$t/data PLOTS=$t/plots "$LAB/scripts/report" > /dev/null 2>&1
-like "$(cat "$t/plots/report.txt")" "^host +1 rseq +190 \\[180,320\\] +-5\\.0% \\(1 unit\\)$" \
-	"without the processes' files: the merged rows' ratio (950 / 1000), marked one unit"
+like "$(cat "$t/plots/report.txt")" "^host +1 rseq +190 \\[0,320\\] +-5\\.0% \\(1 unit\\)$" \
+	"without the processes' files: the merged rows' ratio (950 / 1000), marked one unit; a mean's interval cut at 0"
 done_testing
