@@ -23,4 +23,15 @@ printf 'no markers\n' > "$t/plain.md"
 err=$(DATA=$fx README=$t/plain.md "$LAB/scripts/readme-results" 2>&1); r=$?
 is "$r/$(wc -l <<< "$err")" "1/1" "a README without the markers: exit 1, one line"
 is "$(cat "$t/plain.md")" "no markers" "and it is left as it was"
+# A newer hackbench run with fewer boots (2 of the 4 rounds) does not replace the larger one.
+cp -r "$fx" "$t/data"
+n=$t/data/20260102T000000Z-fixture-hackbench
+cp -r "$fx/20260101T000100Z-fixture-hackbench" "$n"
+sed -i 's/^rounds: 4$/rounds: 2/' "$n/hackbench.meta"
+awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "round") c = i; print; next } $c <= 2' \
+	"$fx/20260101T000100Z-fixture-hackbench/hackbench.csv" > "$n/hackbench.csv"
+printf '<!-- results:begin -->\n<!-- results:end -->\n' > "$t/R2.md"
+DATA=$t/data README=$t/R2.md "$LAB/scripts/readme-results" > /dev/null 2>&1
+like "$(grep hackbench "$t/R2.md")" "20260101T000100Z-fixture-hackbench" "the hackbench rows come from the run with the most boots"
+ok $(! grep -q 20260102T000000Z-fixture-hackbench "$t/R2.md"; echo $?) "  not from a newer, smaller one"
 done_testing
