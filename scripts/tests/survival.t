@@ -30,6 +30,20 @@ out=$("$LAB/scripts/survival" "$t/a" "$t/far")
 like "$out" "^switch rseq-y/reg .* \\+149\\.900 \\[.*\\] NO +no +no$" "a figure moved by 50: no overlap, NO"
 like "$out" "^signal rseq-y/reg .* yes +yes +yes$" "  the unmoved one survives"
 like "$out" "overlap 1 \\(50 %\\); an estimate inside the other's interval 2 of 4 \\(50 %\\)" "  the fractions"
+# host runs merged over processes: the median process's figure and the range between them.
+host() {
+	mkdir -p "$1"
+	printf '%s\n' "variant,accel,method,threads,status,ns_per_op,ns_min,ns_max" \
+		"host,none,vdso,1,ok,$2" "host,none,syscall,1,ok,$3" > "$1/cpu-read.csv"
+	echo "host_units: 5 processes" > "$1/cpu-read.meta"
+}
+host "$t/h1" 20,18,22 1000,990,1010; host "$t/h2" 21,19,23 1100,1090,1110
+out=$("$LAB/scripts/survival" "$t/h1" "$t/h2")
+like "$out" "^vdso t1 .* yes +yes +yes$" "host runs: a figure whose ranges hold each other's survives"
+like "$out" "^syscall t1 .* NO +no +no$" "  one that moved past its range does not"
+echo "host: no units line" > "$t/h2/cpu-read.meta"
+"$LAB/scripts/survival" "$t/h1" "$t/h2" > /dev/null 2>&1
+is $? 1 "a host run of one process (no units) has no interval to compare: an error"
 mkdir -p "$t/empty"
 "$LAB/scripts/survival" "$t/a" "$t/empty" > /dev/null 2> "$t/err"
 ok $([ $? = 1 ] && [ "$(wc -l < "$t/err")" = 1 ]; echo $?) "a directory without a run: one line, exit 1"
