@@ -123,8 +123,11 @@ def _hackbench(runs, ab):
              and r.csv("hackbench.csv")[0].get("variant") == "rseq-n"]
     if not found:
         return []
-    # The run with the most boots (the newest of those): a later, smaller run does not
-    # replace a larger one in the headline.
+    # Of the runs of the newest run's kernels (their configurations), the one with the most
+    # boots (the newest of those): a later, smaller run does not replace a larger one, and a
+    # run of kernels built otherwise (before a configuration change) answers for those.
+    kernels = _kernels(found[-1])
+    found = [r for r in found if _kernels(r) == kernels]
     run = max(enumerate(found), key=lambda ir: (_rounds(ir[1]), ir[0]))[1]
     out = []
     for r in stats.compare(ab, run.path / "hackbench.csv", key="mode,ipc", bench="hackbench"):
@@ -142,6 +145,11 @@ def _hackbench(runs, ab):
         out.append(("hackbench %s, glibc registering: RSEQ=y vs n" % r["key"].replace(",", "/"),
                     design.replace(" units", " boots"), fig, run.name))
     return out
+
+
+def _kernels(run):
+    """A hackbench run's kernels as its meta names them (release and configuration hash)."""
+    return sorted(v for k, v in run.keyvalues("hackbench.meta").pairs if k.startswith("kernel "))
 
 
 def _rounds(run):

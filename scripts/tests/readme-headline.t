@@ -34,4 +34,12 @@ printf '<!-- results:begin -->\n<!-- results:end -->\n' > "$t/R2.md"
 DATA=$t/data README=$t/R2.md "$LAB/scripts/readme-results" > /dev/null 2>&1
 like "$(grep hackbench "$t/R2.md")" "20260101T000100Z-fixture-hackbench" "the hackbench rows come from the run with the most boots"
 ok $(! grep -q 20260102T000000Z-fixture-hackbench "$t/R2.md"; echo $?) "  not from a newer, smaller one"
+# An older run of other kernels (another configuration), with more boots, does not answer
+# for the newest run's kernels.
+o=$t/data/20251231T000000Z-fixture-hackbench
+cp -r "$fx/20260101T000100Z-fixture-hackbench" "$o"
+sed -i 's/^rounds: 4$/rounds: 9/; s/config_sha256 [0-9a-f]*/config_sha256 0000/' "$o/hackbench.meta"
+printf '<!-- results:begin -->\n<!-- results:end -->\n' > "$t/R3.md"
+DATA=$t/data README=$t/R3.md "$LAB/scripts/readme-results" > /dev/null 2>&1
+like "$(grep hackbench "$t/R3.md")" "20260101T000100Z-fixture-hackbench" "a run of other kernels with more boots is not used"
 done_testing
