@@ -4,6 +4,7 @@ the latest run per environment (variant, accelerator, hardware), the host's firs
 seed's format: figure per op, its spread, the speedup over the getcpu system call."""
 
 from labreport import rows as R
+from labreport import stats
 from labreport import runs as runs_
 from labreport.fmt import fold, unique
 from labreport.model import Plot, Table
@@ -110,6 +111,7 @@ def tables(runs):
     rows, envs, used = collect(runs)
     if not rows:
         return []
+    used_run = {e["env"]: run for e, run in zip(envs, used)}
     out = ["per op: the median (ns; instructions under icount) of the unit's",
            "line below, then +-half the min-max range; speedup: getcpu",
            "system call / method, then +-half its range from the extremes",
@@ -121,9 +123,18 @@ def tables(runs):
         base = base_row(mine, "syscall")
         out += [x for r in mine if not r["method"].endswith("-dep") for x in R.line(r, base)]
         out += latency(mine)
-        d = R.difference(base_row(mine, "rseq-own"), base_row(mine, "empty"))
-        if d:
-            out.append("  rseq read - empty loop: " + d)
+        p = stats.paired_methods(stats.lab_ab_path(), used_run[env], "cpu-read.csv",
+                                 "rseq-own", "empty")
+        if p:
+            out += ["  rseq read - empty loop: %+.2g [%+.2g, %+.2g] %s," % (
+                float(p["diff"]), float(p["diff_lo"]), float(p["diff_hi"]), mine[0]["unit"]),
+                    "    %s, paired over %s %s (lab-ab)" % (
+                        p.get("verdict", ""), p["units"],
+                        "boots" if mine[0]["env"] != "host" else "processes")]
+        else:
+            d = R.difference(base_row(mine, "rseq-own"), base_row(mine, "empty"))
+            if d:
+                out += ["  rseq read - empty loop: " + d, "    (one unit: its reps, not a rerun's)"]
     t = Table("Reading the current CPU number (seed format)", rows=out, runs=used,
               facts=facts(envs))
     t.plots = plots(rows, envs)

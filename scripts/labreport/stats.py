@@ -118,6 +118,43 @@ def boots_needed_text(boots, units):
         round(b), max(2, math.ceil(lo)), math.ceil(hi), n)
 
 
+def unit_rows(run, csv_name):
+    """{unit: rows} of a run whose units left their own CSV (procs/NN/ on the host, boots/NN/
+    in a guest: scripts/bench-lib.sh's host_procs and guest_boots); {} for a run of one."""
+    out = {}
+    for sub in ("procs", "boots"):
+        for path in sorted((run.path / sub).glob("*/" + csv_name)):
+            out[path.parent.name] = labdata.read_csv(path)
+    return out
+
+
+def paired_methods(ab, run, csv_name, a, b, value="ns_per_op"):
+    """a - b over the run's units, paired by unit (both methods are measured in every
+    process or boot): lab-ab's row for a against the base b, or None for a run of fewer than
+    two units or without both methods in each."""
+    units = unit_rows(run, csv_name)
+    lines = []
+    for unit, rows in units.items():
+        by = {r.get("method"): r for r in rows if r.get("status") == "ok"
+              and r.get("threads", "1") in ("", "1")}
+        if a not in by or b not in by:
+            return None
+        for m in (b, a):
+            v = by[m].get(value) or by[m].get("instructions_per_op")
+            if not v:
+                return None
+            lines.append("%s-%s\t%s\t\t\t%s\t%s\n" % (a, b, m, unit, v))
+    if len(units) < 2 or not os.access(ab, os.X_OK):
+        return None
+    done = subprocess.run([ab, "--samples", "-", "--format", "tsv", "--pair", "unit",
+                           "--base", b], input="".join(lines), stdout=subprocess.PIPE,
+                          stderr=subprocess.DEVNULL, **labdata.ENCODING)
+    if done.returncode != 0:
+        return None
+    rows = [r for r in labdata.parse_table(done.stdout, delimiter="\t") if r.get("variant") == a]
+    return dict(rows[0], units=str(len(units))) if rows else None
+
+
 def interval(r):
     """The % change's interval: Fieller's (rel_lo, rel_hi) when lab-ab gives it, else
     pct_lo/pct_hi; None when there is none."""
