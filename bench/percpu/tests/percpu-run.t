@@ -7,7 +7,7 @@
 . "$(dirname "$0")/../../../scripts/tests/tap.sh"
 t=$(mktemp -d); trap 'rm -rf "$t"' EXIT
 
-DATA=$t/data "$LAB/scripts/bench-host" --only percpu --reps 2 --duration 5 --threads 1,2 \
+DATA=$t/data HOST_PROCS=2 "$LAB/scripts/bench-host" --only percpu --reps 2 --duration 5 --threads 1,2 \
 	>"$t/log" 2>&1
 ok $? "bench-host --only percpu runs"
 d=$(ls -d "$t"/data/*-host 2>/dev/null | head -n 1)
@@ -37,7 +37,7 @@ like "$(cat "$t/log")" "rseq critical section \(add, commit\): +[0-9.]+ ns +[0-9
 	"prints the seed-format table with the speedup"
 like "$(cat "$t/log")" "Thread scaling" "prints the scaling table"
 
-DATA=$t/both "$LAB/scripts/bench-host" --reps 1 --duration 5 >"$t/log2" 2>&1
+DATA=$t/both HOST_PROCS=2 "$LAB/scripts/bench-host" --reps 1 --duration 5 >"$t/log2" 2>&1
 ok $? "bench-host (both benches) runs"
 d=$(ls -d "$t"/both/*-host 2>/dev/null | head -n 1)
 ok $([ -s "$d/cpu-read.csv" ] && [ -s "$d/percpu.csv" ]; echo $?) \
