@@ -2,9 +2,8 @@
 """stats: the report's A/B statistics, all from the lab's one implementation, the C tool
 lab-ab. A bench's meta says its experimental unit (`unit: COL ...`, one boot) and what
 pairs the two sides (`pair: COL ...` or `pair: none`); lab-ab gets --unit/--pair from
-there when it knows them. Its TSV is read by column name: the design columns (design,
-units, rel_lo, rel_hi, precision, within, adj_lo, adj_hi) are used when present, so an
-older lab-ab still works."""
+there. Its TSV is read by column name. lab-ab is this tree's own build (make lib-tests), so
+nothing here asks it which options it has."""
 
 import math
 import os
@@ -37,18 +36,6 @@ def design_of(bench, bench_dir=None):
     return unit, None if pair == "none" else pair
 
 
-_OPTIONS = {}
-
-
-def knows(ab, option):
-    """Whether this lab-ab has an option (its --help names it)."""
-    if ab not in _OPTIONS:
-        done = subprocess.run([ab, "--help"], stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                              **labdata.ENCODING)
-        _OPTIONS[ab] = done.stdout
-    return option in _OPTIONS[ab]
-
-
 def compare(ab, csv_path, key="mode,ipc", bench=None):
     """lab-ab's comparison of a CSV per the columns key names, with the unit and pairing
     bench's meta declares: its TSV rows as dicts."""
@@ -59,7 +46,7 @@ def compare(ab, csv_path, key="mode,ipc", bench=None):
     header = labdata.read_header(csv_path)
     design = {}
     for option, col in (("--unit", unit), ("--pair", pair)):
-        if col and col in header and knows(ab, option):
+        if col and col in header:
             cmd += [option, col]
             design[option[2:]] = col
     # lab-ab reads no CSV: labdata hands it the rows as its samples stream.
