@@ -53,6 +53,23 @@ ok $? "rseq-y rseq-y runs (an A/A comparison)"
 is "$(sed -n 's/^columns: //p' "$t"/aa/*-ctxsw/ctxsw.meta 2>/dev/null)" "rseq-y/reg rseq-y#2/reg " \
 	"  its columns: rseq-y/reg and rseq-y#2/reg"
 
+# A guest that ran in another rseq state than its column's (a stand-in boot whose lab-ctxsw
+# always reports "off"): the run refuses it, nothing in DATA.
+cat > "$t/off-boot" <<'B'
+#!/usr/bin/env bash
+mkdir -p "$OUTDIR"
+printf '%s\n' "seed: 1" "rseq_state: off" "iters: 10" "pipe_self 1 1.0" "pipe_roundtrip 1 4.0" \
+	"switch 1 1.0" "signal 1 2.0" > "$OUTDIR/ctxsw.out"
+echo "cpus: 1" > "$OUTDIR/lab-boot.info"
+B
+chmod +x "$t/off-boot"
+mkdir -p "$t/data3"
+DATA=$t/data3 ACCEL=icount CTXSW_BOOT=$t/off-boot CTXSW_ROUNDS=1 "$LAB/bench/ctxsw/run" rseq-n rseq-y \
+	>/dev/null 2>"$t/err3"
+ok $([ $? -ne 0 ]; echo $?) "a guest in the wrong rseq state fails the run"
+like "$(cat "$t/err3")" "rseq-n: the guest ran with rseq off, not none" "  naming the column and the states"
+is "$(ls -A "$t/data3")" "" "  and leaves nothing in DATA"
+
 # A boot command that fails: nothing in DATA.
 mkdir -p "$t/data2"
 DATA=$t/data2 ACCEL=icount CTXSW_BOOT=false CTXSW_ITERS=10 CTXSW_BATCHES=1 \
