@@ -18,4 +18,9 @@ like "$err" "has no column 'nope'" "  naming the column"
 err=$("$c" "$t/missing.csv" method 2>&1); r=$?
 is "$r" 1 "a missing file exits 1"
 like "$err" "missing.csv" "  naming it"
+# lab-ab's TSV has no quoting: a label that begins with '"' is an ordinary cell, and the
+# cells after it stay where they are.
+is "$(cd "$LAB/scripts" && python3 -c 'import labdata
+r = labdata.parse_table("key\tvariant\tn\n\"quoted\tv\t5\n", delimiter="\t")[0]
+print(r["key"], r["variant"], r["n"])')" '"quoted v 5' "a TSV cell beginning with a quote is read as written"
 done_testing
