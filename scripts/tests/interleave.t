@@ -22,7 +22,17 @@ is "$(awk '{ print $1 }' "$t/log" | paste -sd' ' | sed 's/start end/x/g')" "x x 
 	"one at a time: every call ends before the next starts"
 ok $(interleave_ok 1 1 && interleave_ok 3 2; echo $?) "the calls that succeeded say so"
 ok $(! interleave_ok 2 2; echo $?) "the one that failed says so, and the rest still ran"
-: > "$t/log"
-interleave 2 2 2 unit
-is "$(head -n 2 "$t/log" | awk '{ print $1 }' | tr '\n' ' ')" "start start " "two at once with JOBS=2"
+# paired R I: wait (up to 5 s) for the round's other column to start too: "together" when it
+# does (two at once), "alone" when it does not come.
+paired() {
+	local other=$((3 - $2)) i
+	touch "$t/started.$1.$2"
+	for i in $(seq 50); do
+		[ -e "$t/started.$1.$other" ] && { echo together >> "$t/pairs"; return 0; }
+		sleep 0.1
+	done
+	echo alone >> "$t/pairs"
+}
+interleave 1 2 2 paired
+is "$(sort "$t/pairs" | tr '\n' ' ')" "together together " "two at once with JOBS=2"
 done_testing
