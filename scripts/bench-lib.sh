@@ -193,7 +193,7 @@ interleave_ok() { [ "$(cat "$RUN_TMP/.interleave/$1-$2" 2>/dev/null)" = 0 ]; }
 # processes' merged (scripts/procs-merge: the median process's rows, the range between
 # processes) and its meta the first process's, saying so.
 host_procs() {
-	local b i round csv
+	local b i round
 	HOST_PROCS=${HOST_PROCS:-5}
 	case $HOST_PROCS in ''|*[!0-9]*|0) die "HOST_PROCS must be a positive number, not '$HOST_PROCS'" ;; esac
 	interleave "$HOST_PROCS" 1 ${#benches[@]} _host_proc
@@ -208,15 +208,9 @@ host_procs() {
 		done
 		echo ">> host: $b, $HOST_PROCS processes in turn with the other benches; the first one's output:" >&2
 		cat "$RUN_TMP/procs/01/$b.log"
-		csv=$(bench_csv "$b")
-		"$LAB/scripts/procs-merge" "$RUN_TMP/$csv" "$RUN_TMP"/procs/*/"$csv" ||
-			die "$b: the processes' results did not merge; nothing written"
-		cp "$RUN_TMP/procs/01/${csv%.csv}.meta" "$RUN_TMP/${csv%.csv}.meta"
-		{
-			echo "host_units: $HOST_PROCS processes, started in turn with the other benches; each row the median process's, ns_min and ns_max the fastest and slowest process, ns_reps one figure per process, request quantiles the median process's with the range between processes (procs/ has each)"
-			echo "param HOST_PROCS: $HOST_PROCS"
-		} >> "$RUN_TMP/${csv%.csv}.meta"
 	done
+	_merge_units procs "host_units: $HOST_PROCS processes, started in turn with the other benches; each row the median process's, ns_min and ns_max the fastest and slowest process, ns_reps one figure per process, request quantiles the median process's with the range between processes (procs/ has each)" \
+		"HOST_PROCS: $HOST_PROCS"
 }
 
 # guest_boots VARIANT COMMAND: the benches named in the array benches, run by COMMAND (sh -c,
@@ -240,19 +234,25 @@ guest_boots() {
 		die "$1, boot $k: the guest run failed (see $RUN_TMP/boots/$(printf '%02d' "$k")/lab-output); nothing written"
 	done
 	cp "$RUN_TMP/boots/01/lab-boot.info" "$RUN_TMP/lab-boot.info"
+	_merge_units boots "guest_units: $GUEST_BOOTS boots, each with its own seed (BOOT_SEED $((GUEST_SEED0 + 1)) to $((GUEST_SEED0 + GUEST_BOOTS))); each row the median boot's, ns_min and ns_max the lowest and highest boot, ns_reps one figure per boot (boots/ has each)" \
+		"GUEST_BOOTS: $GUEST_BOOTS" "GUEST_SEED0: $GUEST_SEED0"
+}
+
+# _merge_units SUB LINE PARAM...: each bench's CSV in $RUN_TMP from its units' own under
+# $RUN_TMP/SUB/*/ (scripts/procs-merge), its meta the first unit's with LINE and a
+# "param PARAM" line each added. A unit without the CSV, or a merge that fails, ends the run.
+_merge_units() {
+	local sub=$1 line=$2 b csv k p
+	shift 2
 	for b in "${benches[@]}"; do
 		csv=$(bench_csv "$b")
-		for k in "$RUN_TMP"/boots/*/; do
-			[ -f "$k$csv" ] || die "the guest left no $csv (boot ${k%/})"
+		for k in "$RUN_TMP/$sub"/*/; do
+			[ -f "$k$csv" ] || die "$b: no $csv from ${k%/}; nothing written"
 		done
-		"$LAB/scripts/procs-merge" "$RUN_TMP/$csv" "$RUN_TMP"/boots/*/"$csv" ||
-			die "$b: the boots' results did not merge; nothing written"
-		cp "$RUN_TMP/boots/01/${csv%.csv}.meta" "$RUN_TMP/${csv%.csv}.meta"
-		{
-			echo "guest_units: $GUEST_BOOTS boots, each with its own seed (BOOT_SEED $((GUEST_SEED0 + 1)) to $((GUEST_SEED0 + GUEST_BOOTS))); each row the median boot's, ns_min and ns_max the lowest and highest boot, ns_reps one figure per boot (boots/ has each)"
-			echo "param GUEST_BOOTS: $GUEST_BOOTS"
-			echo "param GUEST_SEED0: $GUEST_SEED0"
-		} >> "$RUN_TMP/${csv%.csv}.meta"
+		"$LAB/scripts/procs-merge" "$RUN_TMP/$csv" "$RUN_TMP/$sub"/*/"$csv" ||
+			die "$b: the units' results did not merge; nothing written"
+		cp "$RUN_TMP/$sub/01/${csv%.csv}.meta" "$RUN_TMP/${csv%.csv}.meta"
+		{ echo "$line"; for p in "$@"; do echo "param $p"; done; } >> "$RUN_TMP/${csv%.csv}.meta"
 	done
 }
 
