@@ -5,6 +5,7 @@
 # Makefile.
 
 PERCPU_SRCS := bench/percpu/percpu.c bench/percpu/percpu-cases.c bench/percpu/percpu-run.c \
+	       bench/percpu/interleave.c \
 	       bench/percpu/percpu-report.c $(LAB_MT_SRCS) $(LAB_LIB_SRCS)
 PERCPU_BIN  := $(BUILD)/guest/bin/lab-percpu
 PERCPU_OBJ  := $(BUILD)/guest/obj/percpu

@@ -223,6 +223,12 @@ static int lock_check(const struct lab_pc_run *run, char *msg, size_t len)
 			snprintf(msg, len, "the lock of CPU %d is still held", i);
 			return -1;
 		}
+		if (lab_pc_slots[i].overlaps) {
+			snprintf(msg, len, "mutual exclusion broken: a thread got CPU %d's lock "
+				 "while another held it (%u time%s)", i, lab_pc_slots[i].overlaps,
+				 lab_pc_slots[i].overlaps == 1 ? "" : "s");
+			return -1;
+		}
 	}
 	if (sum == want && !bad)
 		return 0;

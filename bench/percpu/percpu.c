@@ -13,13 +13,14 @@
 #include "lab/mt-bench.h"
 #include "lab/selftests-rseq.h"
 #include "lab/tap.h"
+#include "interleave.h"
 #include "percpu-run.h"
 
 #define USAGE "usage: lab-percpu [--method M,...] [--threads N,...] [--reps N] " \
 	      "[--duration MS] [--cpu N] [--disturb yield,migrate,signal|all|none] " \
 	      "[--every N] [--signal-us US] [--no-pin] [--out DIR] [--variant NAME] " \
 	      "[--accel NAME] [--check] [--check-threads N] [--check-ops N] [--check-pinned] " \
-	      "[--layout] [--list]"
+	      "[--layout] [--interleave] [--list]"
 
 static const char *case_name(int i)
 {
@@ -40,6 +41,8 @@ static const char *path(const struct lab_strategy *c)
 /* --check-pinned: the check's threads pinned round-robin, as the timed runs' are, so that
  * every preemption inside an operation hands the CPU (and its slot) to another thread. */
 static int check_pinned;
+/* --interleave: the deterministic interleaving check (interleave.h) instead of --check. */
+static int interleave;
 
 static void parse_options(int argc, char **argv, struct lab_mt_options *o)
 {
@@ -48,7 +51,7 @@ static void parse_options(int argc, char **argv, struct lab_mt_options *o)
 	};
 	static const struct option own[] = {
 		{ "layout", no_argument, NULL, 'L' }, { "check-pinned", no_argument, NULL, 'P' },
-		{ NULL, 0, NULL, 0 },
+		{ "interleave", no_argument, NULL, 'I' }, { NULL, 0, NULL, 0 },
 	};
 
 	bench.ncases = lab_pc_ncases;
@@ -58,6 +61,8 @@ static void parse_options(int argc, char **argv, struct lab_mt_options *o)
 	while ((c = lab_mt_getopt(argc, argv, own, o)) != -1) {
 		if (c == 'L')
 			lab_pc_layout_out = stdout;
+		else if (c == 'I')
+			interleave = 1;
 		else
 			check_pinned = 1;
 	}
@@ -107,6 +112,43 @@ static int run_checks(const struct lab_mt_options *o, const struct lab_mt_cpus *
 			       (unsigned long long)out.kstats[LAB_KS_FIXUP],
 			       (unsigned long long)out.kstats[LAB_KS_IDS]);
 		printf("\n");
+	}
+	return tap_done();
+}
+
+/* --interleave: each selected case interrupted at every instruction of its operation; TAP,
+ * with the coverage of each (instructions, interleavings, aborts) on a comment line. */
+static int run_interleave(const struct lab_mt_options *o, const struct lab_mt_cpus *cpus,
+			  int have_rseq)
+{
+	int cpu1 = cpus->ncpu > 1 ? cpus->cpus[1] : -1;
+
+	printf("# lab-percpu --interleave: %s/%s, each operation interrupted at every "
+	       "instruction on CPU %d: preempted, signalled", o->variant, o->accel, cpus->cpus[0]);
+	if (cpu1 >= 0)
+		printf(", moved to CPU %d\n", cpu1);
+	else
+		printf(" (one CPU: no migration pass)\n");
+	for (int i = 0; i < lab_pc_ncases; i++) {
+		const struct lab_strategy *c = lab_pc_cases[i];
+		struct lab_il_result r;
+
+		if (!o->selected[i])
+			continue;
+		if (c->rseq && !have_rseq) {
+			tap_skip("ENOSYS", "%s", c->name);
+			continue;
+		}
+		lab_pc_interleave(c, cpus->cpus[0], cpu1, &r);
+		if (r.status == 2)
+			tap_ok(0, "%s: cannot check: %s", c->name, r.error);
+		else
+			tap_ok(!r.status, "%s: %s", c->name, r.status ? r.error
+			       : "every boundary interleaved, every invariant held");
+		printf("#   %s: instructions %d, passes %d, interleavings %d, aborts %llu, "
+		       "waits %llu, steps %llu, seconds %.3f\n", c->name, r.ninsn, r.passes,
+		       r.interleavings, (unsigned long long)r.aborts, (unsigned long long)r.waits,
+		       (unsigned long long)r.steps, r.seconds);
 	}
 	return tap_done();
 }
@@ -177,6 +219,8 @@ int main(int argc, char **argv)
 	if (lab_mt_cpus(&o, &cpus))
 		return 1;
 	have_rseq = rseq_available();
+	if (interleave)
+		return run_interleave(&o, &cpus, have_rseq);
 	if (o.check)
 		return run_checks(&o, &cpus, have_rseq);
 	lab_mt_timing_start(&o, &cpus);

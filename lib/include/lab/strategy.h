@@ -84,6 +84,9 @@ struct lab_pc_slot {
 	intptr_t word;
 	uint64_t count;  /* lock rows: increments made under the lock */
 	uint64_t bad;    /* lock rows: compares that failed */
+	/* The interleaving check's lock op: who holds the lock (tid + 1, 0: nobody) and how
+	   often a thread found it held by another once its lock() had returned. */
+	uint32_t holder, overlaps;
 } __attribute__((aligned(LAB_PC_LINE)));
 
 /* A node is written (next, nidx) by whichever thread pushes it: one per line, too. */
@@ -148,6 +151,9 @@ struct lab_strategy {
 	void (*thread_fini)(struct lab_pc_thread *t);
 	uint64_t (*total)(const struct lab_pc_run *run);
 	void (*loop)(struct lab_pc_thread *t, uint64_t n); /* made by the shape's macro */
+	/* One operation, out of line: what the interleaving check (lab-percpu --interleave)
+	   single-steps and interrupts at every instruction; made by the shape's macro. */
+	void (*one)(struct lab_pc_thread *t);
 };
 
 /* One operation of a list strategy: push the node held (if any), then pop one. */
@@ -171,18 +177,42 @@ struct lab_strategy {
 		unlock(t, s_);                                                   \
 	} while (0)
 
-#define LAB_STRATEGY_(var, shape_, op, ...)                                      \
+/* The lock op as the interleaving check runs it: the same, and a holder recorded between
+ * lock() and unlock(), so that a second thread let in while the first holds the lock is seen
+ * even where no increment is lost. */
+#define LAB_PC_LOCK_OP_CHECKED(lock, unlock)                                     \
+	do {                                                                     \
+		struct lab_pc_slot *s_ = lock(t);                                \
+		volatile uint32_t *h_ = &s_->holder; /* every store kept */     \
+		if (*h_)                                                         \
+			s_->overlaps++;                                          \
+		*h_ = (uint32_t)t->tid + 1;                                      \
+		if (*s_->ptr != LAB_PC_WORD)                                     \
+			s_->bad++;                                               \
+		s_->count++;                                                     \
+		*h_ = 0;                                                         \
+		unlock(t, s_);                                                   \
+	} while (0)
+
+#define LAB_STRATEGY_(var, shape_, op, checked_op, ...)                          \
 	LAB_PC_LOOP(var##_loop_, op)                                             \
+	static __attribute__((noinline)) void var##_one_(struct lab_pc_thread *t) \
+	{                                                                        \
+		checked_op;                                                      \
+		__asm__ volatile("" ::: "memory");                               \
+	}                                                                        \
 	static const struct lab_strategy var = { .shape = shape_, .loop = var##_loop_, \
-						 __VA_ARGS__ }
-#define LAB_COUNTER(var, add, ...) LAB_STRATEGY_(var, "counter", add(t), __VA_ARGS__)
+						 .one = var##_one_, __VA_ARGS__ }
+#define LAB_COUNTER(var, add, ...) LAB_STRATEGY_(var, "counter", add(t), add(t), __VA_ARGS__)
 #define LAB_LIST(var, push, pop, ...)                                            \
-	LAB_STRATEGY_(var, "list", LAB_PC_LIST_OP(push, pop), __VA_ARGS__)
+	LAB_STRATEGY_(var, "list", LAB_PC_LIST_OP(push, pop), LAB_PC_LIST_OP(push, pop), \
+		      __VA_ARGS__)
 /* A list whose whole operation is op(t), written with LAB_PC_LIST_OP(push, pop): for a
  * push and pop large enough that the compiler should decide whether to inline them. */
-#define LAB_LIST_BY_OP(var, op, ...) LAB_STRATEGY_(var, "list", op(t), __VA_ARGS__)
+#define LAB_LIST_BY_OP(var, op, ...) LAB_STRATEGY_(var, "list", op(t), op(t), __VA_ARGS__)
 #define LAB_LOCK(var, lock, unlock, ...)                                         \
-	LAB_STRATEGY_(var, "lock", LAB_PC_LOCK_OP(lock, unlock), __VA_ARGS__)
+	LAB_STRATEGY_(var, "lock", LAB_PC_LOCK_OP(lock, unlock),                 \
+		      LAB_PC_LOCK_OP_CHECKED(lock, unlock), __VA_ARGS__)
 
 /* The file's strategies, in table order (each shape's reference row first). The build names
  * the list (-DLAB_STRATEGY_SYM=...), so that several files link into one binary. */
