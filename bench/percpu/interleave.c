@@ -599,9 +599,10 @@ static int il_try(struct il_tracer *x, int pass, int k)
 		if (s != SIGTRAP) {
 			char sig[64];
 
-			snprintf(sig, sizeof(sig), "%s", s < 0 ? "exit" : strsignal(s));
+			snprintf(sig, sizeof(sig), "%s%s", s < 0 ? "exit" : "SIG",
+				 s < 0 ? "" : sigabbrev_np(s) ? sigabbrev_np(s) : "?");
 			return il_fail(x, 1, x->at_pc ? "crashed (%s) after being interrupted at %s"
-				       : "crashed (%s)%s", sig, il_at(x));
+				       : "crashed (%s) in its operation%s", sig, il_at(x));
 		}
 		if (++i > x->n + IL_MAX_AFTER && pass != IL_LEARN)
 			return il_fail(x, 1, "no end within 200000 instructions after being "

@@ -169,8 +169,10 @@ static void write_meta(FILE *f, void *arg)
 		"kstats: %s\n", dist, lab_kstats_available() ? LAB_KSTATS_FILE : "none");
 	/* make strategy's files (name@sha256 prefix), which the binary cannot know by itself. */
 	if (getenv("LAB_STRATEGY"))
-		fprintf(f, "strategy: %s\nstrategy_rows: %s\n", getenv("LAB_STRATEGY"),
-			getenv("LAB_STRATEGY_ROWS") ? getenv("LAB_STRATEGY_ROWS") : "");
+		fprintf(f, "strategy: %s\nstrategy_rows: %s\nstrategy_interleaved: %s\n",
+			getenv("LAB_STRATEGY"),
+			getenv("LAB_STRATEGY_ROWS") ? getenv("LAB_STRATEGY_ROWS") : "",
+			getenv("LAB_STRATEGY_INTERLEAVED") ? getenv("LAB_STRATEGY_INTERLEAVED") : "");
 }
 
 /* One run of a row (lab_mt_rows' run), checked exact; the kernel's counters when timed. */

@@ -224,6 +224,28 @@ def section(run):
             name = m + (" *" if m in mine else "")
             out.append(f"  {name:<{w}}" + "".join(f"{cell.get((m, str(t)), '-'):>{per}}"
                                                  for t in block))
+    return out + checked_lines(meta, rows, mine)
+
+
+def checked_lines(meta, rows, mine):
+    """What the interleaving check covered of each of your strategies, and the aborts it
+    declares per Mop at its fewest threads (meta strategy_interleaved: name=instructions/
+    interleavings/aborts/waits/passes, comma-separated)."""
+    cov = {}
+    for item in filter(None, (meta.first("strategy_interleaved") or "").split(",")):
+        name, _, figs = item.partition("=")
+        cov[name] = figs.split("/")
+    out = []
+    for m in sorted(mine - {""}):
+        apm = [r.get("aborts_per_mop") for r in rows if r["method"] == m
+               and r.get("aborts_per_mop") not in (None, "")]
+        abort_txt = f"; {float(apm[0]):.3g} aborts/Mop timed" if apm else ""
+        if m in cov and len(cov[m]) == 5:
+            insn, inter, aborts, _waits, passes = cov[m]
+            out.append(f"  {m}: interleaving check {insn} insn x {passes} passes,")
+            out.append(f"    {inter} interleavings, {aborts} aborts, all exact{abort_txt}")
+        else:
+            out.append(f"  {m}: no interleaving check on record{abort_txt}")
     return out
 
 

@@ -80,8 +80,42 @@ check_pass() {
 	fi
 }
 
-# strategy_check BIN NAME...: each strategy exact, or refused (check_pass) before anything is
-# timed. Two passes: the lab's own --check (6 x NCPU unpinned threads, yields, migrations,
+# interleave_pass BIN NAME: the deterministic interleaving check (lab-percpu --interleave:
+# NAME's operation interrupted at every instruction boundary, preempted, signalled and moved
+# to another CPU, a competitor's operation in each gap); refused with its line when an
+# invariant breaks, crashes or hangs. Its coverage is added to $INTERLEAVED for the run's
+# metadata (name=instructions/interleavings/aborts/waits/passes, comma-separated);
+# where the check cannot run here (no per-arch part, no ptrace), it says so and the random
+# passes stand alone.
+INTERLEAVED=
+interleave_pass() {
+	local bin=$1 name=$2 rc why cov
+	out=$(timeout --kill-after=5 "$CHECK_TIMEOUT" "$bin" --interleave --method "$name" 2>&1) &&
+		rc=0 || rc=$?
+	if [ $rc -eq 124 ] || [ $rc -eq 137 ]; then
+		refuse "$name: no end within ${CHECK_TIMEOUT} s in the interleaving check (a hang?); not timed"
+	elif [ $rc -gt 128 ]; then
+		refuse "$name: crashed in the interleaving check (SIG$(kill -l $((rc - 128)) 2>/dev/null || echo $((rc - 128)))); not timed"
+	elif grep -q '# SKIP' <<<"$out"; then
+		refuse "$name: cannot be checked here: $(grep -m1 -o '# SKIP.*' <<<"$out" | cut -c8-) (it needs rseq); not timed"
+	fi
+	why=$(sed -n "s/^not ok [0-9]* - $name: //p" <<<"$out" | head -n 1)
+	case $why in
+	"cannot check: "*)
+		echo ">> $name: no interleaving check here (${why#cannot check: }); the random passes only" >&2
+		return ;;
+	crashed*) refuse "$name: ${why/#crashed/crashed in the interleaving check}; not timed" ;;
+	?*) refuse "$name is wrong: $why; not timed" ;;
+	esac
+	grep -q "^ok [0-9]* - $name:" <<<"$out" || refuse "$name: the interleaving check said nothing ($(tail -n 1 <<<"$out")); not timed"
+	cov=$(sed -n "s/^#   $name: instructions \([0-9]*\), passes \([0-9]*\), interleavings \([0-9]*\), aborts \([0-9]*\), waits \([0-9]*\), steps [0-9]*, seconds \([0-9.]*\)$/\1 \3 \4 \5 \6 \2/p" <<<"$out")
+	read -r insn inter aborts waits secs passes <<<"$cov"
+	INTERLEAVED+="${INTERLEAVED:+,}$name=$insn/$inter/$aborts/$waits/$passes"
+	echo ">> $name: every instruction boundary interleaved ($insn instructions, $passes passes, $inter interleavings, $aborts aborts, $secs s)" >&2
+}
+
+# strategy_check BIN NAME...: each strategy right, or refused before anything is timed.
+# First the interleaving check (interleave_pass), then two random passes: the lab's own --check (6 x NCPU unpinned threads, yields, migrations,
 # timer signals), which every built-in row passes; then the same threads pinned round-robin,
 # undisturbed, for about CHECK_LONG_MS (1000) of wall time, calibrated: long
 # enough that the scheduler preempts threads inside operations and hands their CPU to
@@ -90,6 +124,7 @@ strategy_check() {
 	local bin=$1 name t ops probe=1000000
 	shift
 	for name in "$@"; do
+		interleave_pass "$bin" "$name"
 		check_pass "$bin" "$name" "yields, migrations, timer signals"
 		echo ">> $name: exact ($(grep -m1 '^ok ' <<<"$out" | sed -E 's/^ok [0-9]+ - [^:]*: //; s/, via .*//'))" >&2
 		t=$(date +%s%N)

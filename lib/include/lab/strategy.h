@@ -194,7 +194,9 @@ struct lab_strategy {
 		unlock(t, s_);                                                   \
 	} while (0)
 
-#define LAB_STRATEGY_(var, shape_, op, checked_op, ...)                          \
+#define LAB_STRATEGY_(var, shape_, op, ...) LAB_STRATEGY_CHECKED_(var, shape_, op, op, __VA_ARGS__)
+/* The same, with the operation the interleaving check runs given apart. */
+#define LAB_STRATEGY_CHECKED_(var, shape_, op, checked_op, ...)                  \
 	LAB_PC_LOOP(var##_loop_, op)                                             \
 	static __attribute__((noinline)) void var##_one_(struct lab_pc_thread *t) \
 	{                                                                        \
@@ -203,15 +205,14 @@ struct lab_strategy {
 	}                                                                        \
 	static const struct lab_strategy var = { .shape = shape_, .loop = var##_loop_, \
 						 .one = var##_one_, __VA_ARGS__ }
-#define LAB_COUNTER(var, add, ...) LAB_STRATEGY_(var, "counter", add(t), add(t), __VA_ARGS__)
+#define LAB_COUNTER(var, add, ...) LAB_STRATEGY_(var, "counter", add(t), __VA_ARGS__)
 #define LAB_LIST(var, push, pop, ...)                                            \
-	LAB_STRATEGY_(var, "list", LAB_PC_LIST_OP(push, pop), LAB_PC_LIST_OP(push, pop), \
-		      __VA_ARGS__)
+	LAB_STRATEGY_(var, "list", LAB_PC_LIST_OP(push, pop), __VA_ARGS__)
 /* A list whose whole operation is op(t), written with LAB_PC_LIST_OP(push, pop): for a
  * push and pop large enough that the compiler should decide whether to inline them. */
-#define LAB_LIST_BY_OP(var, op, ...) LAB_STRATEGY_(var, "list", op(t), op(t), __VA_ARGS__)
+#define LAB_LIST_BY_OP(var, op, ...) LAB_STRATEGY_(var, "list", op(t), __VA_ARGS__)
 #define LAB_LOCK(var, lock, unlock, ...)                                         \
-	LAB_STRATEGY_(var, "lock", LAB_PC_LOCK_OP(lock, unlock),                 \
+	LAB_STRATEGY_CHECKED_(var, "lock", LAB_PC_LOCK_OP(lock, unlock),         \
 		      LAB_PC_LOCK_OP_CHECKED(lock, unlock), __VA_ARGS__)
 
 /* The file's strategies, in table order (each shape's reference row first). The build names
