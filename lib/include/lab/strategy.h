@@ -38,6 +38,29 @@
  * thread. LAB_LIST_BY_OP takes a list's whole operation as one function. The kernel tree's
  * selftests rseq helpers are on the include path: #include <rseq.h> before this header, and
  * .thread_init = lab_pc_rseq_init registers the thread.
+ *
+ * What <rseq.h> offers (Linux 6.1's tools/testing/selftests/rseq; each helper returns 0 when
+ * its section committed, -1 when it aborted, 1 when a compare failed; cpu is the CPU the
+ * section must run on, normally (int)rseq_cpu_start()):
+ *   rseq_cpu_start(), rseq_current_cpu_raw()             the CPU from the rseq area
+ *   rseq_addv(v, count, cpu)                              *v += count
+ *   rseq_cmpeqv_storev(v, expect, newv, cpu)              if *v == expect: *v = newv
+ *   rseq_cmpnev_storeoffp_load(v, expectnot, voffp, load, cpu)
+ *                                     if *v != expectnot: *load = *v, *v = *(*v + voffp)
+ *   rseq_offset_deref_addv(ptr, off, inc, cpu)            *(*ptr + off) += inc
+ *   rseq_cmpeqv_trystorev_storev(v, expect, v2, newv2, newv, cpu)   (and _release)
+ *   rseq_cmpeqv_cmpeqv_storev(v, expect, v2, expect2, newv, cpu)
+ *   rseq_cmpeqv_trymemcpy_storev(v, expect, dst, src, len, newv, cpu) (and _release)
+ * A section of your own is asm goto on the same file's macros (rseq-x86.h, rseq-arm64.h):
+ * RSEQ_ASM_DEFINE_TABLE, RSEQ_ASM_STORE_RSEQ_CS, RSEQ_ASM_CMP_CPU_ID, RSEQ_ASM_DEFINE_ABORT,
+ * then rseq_after_asm_goto() on both exits; the committing store must be the section's last
+ * instruction (bench/percpu/examples/late-commit-x86_64.c shows what else happens).
+ *
+ * make strategy proves a strategy before it times it: lab-percpu --interleave stops the
+ * operation at every instruction boundary (a preemption, a signal, a move to another CPU),
+ * lets a second thread run a whole operation on that CPU's state, and checks the shape's
+ * invariants and that a plain store to CPU c's slot runs inside a section, on CPU c; then
+ * the random passes below run many threads for longer.
  */
 #ifndef LAB_STRATEGY_H
 #define LAB_STRATEGY_H
