@@ -224,7 +224,7 @@ struct il_tracer {
 
 /* What tid is doing, from /proc: 'S' or 'D' when it sleeps in the kernel, and its CPU time in
  * ns (schedstat's, else stat's utime + stime in clock ticks). */
-static char il_state(pid_t tid, uint64_t *cpu_ns)
+static char il_state(pid_t tid, uint64_t *cpu_ns, uint64_t *grain)
 {
 	char path[64], buf[512], *p;
 	unsigned long long ns = 0, ut = 0, st = 0;
@@ -242,22 +242,26 @@ static char il_state(pid_t tid, uint64_t *cpu_ns)
 	if (!p)
 		return 0;
 	/* after the state: ppid pgrp session tty tpgid flags minflt cminflt majflt cmajflt */
+	*grain = 1000000000ull / (unsigned long long)sysconf(_SC_CLK_TCK);
 	if (sscanf(p + 4, "%*d %*d %*d %*d %*d %*u %*u %*u %*u %*u %llu %llu", &ut, &st) == 2)
-		*cpu_ns = (ut + st) * (1000000000ull / (unsigned long long)sysconf(_SC_CLK_TCK));
+		*cpu_ns = (ut + st) * *grain;
 	snprintf(path, sizeof(path), "/proc/%d/schedstat", (int)tid);
 	f = fopen(path, "r");
 	if (f) {
-		if (fscanf(f, "%llu", &ns) == 1 && ns)
+		if (fscanf(f, "%llu", &ns) == 1 && ns) {
 			*cpu_ns = ns;
+			*grain = 1;
+		}
 		fclose(f);
 	}
 	return p[2];
 }
 
-/* Wait for tid's next stop: its signal (and a ptrace event above it); -1 when it is gone.
- * With ms >= 0, 0 when it waits instead for a thread that is stopped: it has slept in the
- * kernel (a futex) for a millisecond, or spent IL_SPIN_NS of CPU time without stopping (an
- * operation takes microseconds: it spins), or ms passed. */
+/* Wait for tid's next stop: its signal (and a ptrace event above it); -1 when it is gone;
+ * 0 when ms (>= 0) passed first. With spin set, 0 also when it waits instead for a thread
+ * that is stopped: it has slept in the kernel (a futex) for a millisecond, or spent
+ * IL_SPIN_NS of CPU time (three clock ticks where only ticks are counted) without stopping:
+ * an operation takes microseconds, so it spins. */
 #define IL_SPIN_NS 5000000ull
 static uint64_t il_now_ns(void)
 {
@@ -267,14 +271,14 @@ static uint64_t il_now_ns(void)
 	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
 }
 
-static int il_wait(pid_t tid, int ms)
+static int il_wait_spin(pid_t tid, int ms, int spin)
 {
 	struct timespec ts = { 0, 50000 };
 	int st, flags = __WALL | (ms >= 0 ? WNOHANG : 0), asleep = 0;
-	uint64_t cpu0 = 0, cpu, end = il_now_ns() + (uint64_t)(ms > 0 ? ms : 0) * 1000000ull;
+	uint64_t cpu0 = 0, cpu, grain = 1, end = il_now_ns() + (uint64_t)(ms > 0 ? ms : 0) * 1000000ull;
 
-	if (ms >= 0)
-		il_state(tid, &cpu0);
+	if (spin)
+		il_state(tid, &cpu0, &grain);
 	cpu = cpu0;
 	for (;;) {
 		pid_t p = waitpid(tid, &st, flags);
@@ -287,13 +291,20 @@ static int il_wait(pid_t tid, int ms)
 			return st >> 8;
 		if (il_now_ns() >= end)
 			return 0;
-		char state = il_state(tid, &cpu);
+		if (spin) {
+			char state = il_state(tid, &cpu, &grain);
 
-		asleep = state == 'S' || state == 'D' ? asleep + 1 : 0;
-		if (asleep >= 20 || cpu - cpu0 >= IL_SPIN_NS)
-			return 0;
+			asleep = state == 'S' || state == 'D' ? asleep + 1 : 0;
+			if (asleep >= 20 || cpu - cpu0 >= (grain > 1 ? 3 * grain : IL_SPIN_NS))
+				return 0;
+		}
 		nanosleep(&ts, NULL);
 	}
+}
+
+static int il_wait(pid_t tid, int ms)
+{
+	return il_wait_spin(tid, ms, 0);
 }
 
 static uint64_t il_peek(pid_t tid, uint64_t addr)
@@ -509,11 +520,19 @@ static int il_quiet_step(struct il_tracer *x)
 	return s;
 }
 
-/* Resume the competitor for one command: il_to_trap's answer. */
+/* Resume the competitor for one command: 1 when it parked again, 0 when it waits for T
+ * (il_wait_spin), -1 gone or crashed. */
 static int il_competitor(struct il_tracer *x, int cmd, int ms)
 {
+	int s;
+
 	sh->c_cmd = cmd;
-	return il_to_trap(x->tc, ms);
+	if (ptrace(PTRACE_CONT, x->tc, NULL, NULL))
+		return -1;
+	s = il_wait_spin(x->tc, ms, cmd == IL_OP && ms == IL_WAIT_MS);
+	if (s == 0)
+		return 0;
+	return s < 0 || (s & 0xff) != SIGTRAP || lab_il_skip_trap(x->tc) ? -1 : 1;
 }
 
 static int il_fail(struct il_tracer *x, int status, const char *fmt, const char *a,
