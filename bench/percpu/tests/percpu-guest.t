@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
-# lab-percpu in guests: on rseq-y every strategy stays exact under 6 x NCPU disturbed threads;
+# lab-percpu in guests: on rseq-y every strategy stays exact under 6 x NCPU disturbed threads
+# and the interleaving check passes, covering what it covers on the host;
 # on rseq-n the rseq rows are skipped with ENOSYS and the others still run; on rseq-stats the
 # kernel's counters land in the CSV: a signal-disturbed rseq row shows ip fixups, an undisturbed
 # pinned one close to none, and the CPU-read rows get their kernel columns too.
@@ -15,6 +16,19 @@ if require_image --part rseq-y; then
 	guest_check rseq-y "$n" "all $n strategies exact under yield,migrate,signal" lab-percpu --check
 else
 	skip "no rseq-y image" "rseq-y check"; skip "no rseq-y image" "rseq-y exact"
+fi
+
+# The interleaving check runs in a guest as on the host (ptrace without process_vm_readv or
+# schedstat there), and covers the same instructions and aborts: the binary is the same.
+if require_image --part rseq-y; then
+	m=counter-rseq,lock-rseq
+	out=$(boot rseq-y -- lab-percpu --interleave --method $m); rc=$?
+	host=$("$BUILD/guest/bin/lab-percpu" --interleave --method $m 2>&1)
+	ok $rc "rseq-y: lab-percpu --interleave passes in the guest"
+	cov() { sed -n 's/^#   \([a-z-]*\): \(instructions [0-9]*\), passes [0-9]*, \(interleavings [0-9]*, aborts [0-9]*\),.*/\1 \2 \3/p'; }
+	is "$(cov <<<"$out")" "$(cov <<<"$host")" "rseq-y: the same boundaries and aborts as on the host"
+else
+	skip "no rseq-y image" "rseq-y interleave"; skip "no rseq-y image" "rseq-y coverage"
 fi
 
 if require_image --part rseq-n; then
