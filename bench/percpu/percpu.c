@@ -173,6 +173,24 @@ static void write_meta(FILE *f, void *arg)
 			getenv("LAB_STRATEGY"),
 			getenv("LAB_STRATEGY_ROWS") ? getenv("LAB_STRATEGY_ROWS") : "",
 			getenv("LAB_STRATEGY_INTERLEAVED") ? getenv("LAB_STRATEGY_INTERLEAVED") : "");
+	/* the row each of them is compared with (its .versus), for the report's speedup */
+	if (getenv("LAB_STRATEGY_ROWS")) {
+		const char *rows = getenv("LAB_STRATEGY_ROWS"), *sep = "";
+
+		fprintf(f, "strategy_versus: ");
+		for (int i = 0; i < lab_pc_ncases; i++) {
+			const struct lab_strategy *c = lab_pc_cases[i];
+			size_t n = strlen(c->name);
+
+			for (const char *p = rows; c->versus && (p = strstr(p, c->name)); p += n)
+				if ((p == rows || p[-1] == ',') && (p[n] == ',' || !p[n])) {
+					fprintf(f, "%s%s=%s", sep, c->name, c->versus);
+					sep = ",";
+					break;
+				}
+		}
+		fprintf(f, "\n");
+	}
 }
 
 /* One run of a row (lab_mt_rows' run), checked exact; the kernel's counters when timed. */

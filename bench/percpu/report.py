@@ -235,6 +235,8 @@ def checked_lines(meta, rows, mine):
     for item in filter(None, (meta.first("strategy_interleaved") or "").split(",")):
         name, _, figs = item.partition("=")
         cov[name] = figs.split("/")
+    versus = dict(item.partition("=")[::2] for item in
+                  filter(None, (meta.first("strategy_versus") or "").split(",")))
     out = []
     for m in sorted(mine - {""}):
         apm = [r.get("aborts_per_mop") for r in rows if r["method"] == m
@@ -246,7 +248,20 @@ def checked_lines(meta, rows, mine):
             out.append(f"    {inter} interleavings, {aborts} aborts, all exact{abort_txt}")
         else:
             out.append(f"  {m}: no interleaving check on record{abort_txt}")
+        out += speedup_line(rows, m, versus.get(m))
     return out
+
+
+def speedup_line(rows, m, versus):
+    """Your row against its .versus at the fewest threads both have: how many times faster."""
+    fig = {(r["method"], r["threads"]): _num(r.get("ns_per_op")) for r in rows
+           if r.get("status") == "ok"}
+    both = min((int(t) for (meth, t), v in fig.items() if meth == m and v
+                and fig.get((versus, t))), default=None)
+    if not versus or both is None:
+        return []
+    t = str(both)
+    return [f"    {fig[versus, t] / fig[m, t]:.3g}x as fast as {versus} at {t} thr"]
 
 
 def strategy_report(paths):
