@@ -224,31 +224,35 @@ def section(run):
             name = m + (" *" if m in mine else "")
             out.append(f"  {name:<{w}}" + "".join(f"{cell.get((m, str(t)), '-'):>{per}}"
                                                  for t in block))
-    return out + checked_lines(meta, rows, mine)
+    return out + checked_lines(meta, rows, mine, methods)
 
 
-def checked_lines(meta, rows, mine):
-    """What the interleaving check covered of each of your strategies, and the aborts it
-    declares per Mop at its fewest threads (meta strategy_interleaved: name=instructions/
-    interleavings/aborts/waits/passes, comma-separated)."""
+def checked_lines(meta, rows, mine, methods):
+    """What the interleaving check covered of each row (meta strategy_interleaved:
+    name=instructions/interleavings/aborts/waits/passes, comma-separated); for each of your
+    strategies also the aborts it declares per Mop and its speed against its .versus."""
     cov = {}
     for item in filter(None, (meta.first("strategy_interleaved") or "").split(",")):
         name, _, figs = item.partition("=")
         cov[name] = figs.split("/")
     versus = dict(item.partition("=")[::2] for item in
                   filter(None, (meta.first("strategy_versus") or "").split(",")))
-    out = []
-    for m in sorted(mine - {""}):
+    out = [f"  interleaving check (every instruction boundary): insn x passes,",
+           "  interleavings, aborts; all exact"] if cov else []
+    for m in methods:
+        if m not in cov and m not in mine:
+            continue
+        star = " *" if m in mine else ""
         apm = [r.get("aborts_per_mop") for r in rows if r["method"] == m
                and r.get("aborts_per_mop") not in (None, "")]
-        abort_txt = f"; {float(apm[0]):.3g} aborts/Mop timed" if apm else ""
+        abort_txt = f"; {float(apm[0]):.3g} aborts/Mop timed" if apm and star else ""
         if m in cov and len(cov[m]) == 5:
             insn, inter, aborts, _waits, passes = cov[m]
-            out.append(f"  {m}: interleaving check {insn} insn x {passes} passes,")
-            out.append(f"    {inter} interleavings, {aborts} aborts, all exact{abort_txt}")
+            out.append(f"  {m + star}: {insn} x {passes}, {inter}, {aborts}{abort_txt}")
         else:
-            out.append(f"  {m}: no interleaving check on record{abort_txt}")
-        out += speedup_line(rows, m, versus.get(m))
+            out.append(f"  {m + star}: no interleaving check on record{abort_txt}")
+        if star:
+            out += speedup_line(rows, m, versus.get(m))
     return out
 
 

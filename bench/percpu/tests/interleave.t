@@ -44,7 +44,7 @@ refused() {
 	b=$(build "$1") || { bad "$4: the example builds"; return; }
 	lines=$(for _ in $(seq "$runs"); do
 		bounded 120 "$b" --interleave --method "$2" 2>&1 | grep "^not ok\|^ok" |
-		sed 's/CPU [0-9]*/CPU N/g'; done | sort | uniq -c)
+		sed 's/CPU [0-9][0-9]*/CPU N/g'; done | sort | uniq -c)
 	is "$(wc -l <<<"$lines"):$(awk '{print $1}' <<<"$lines")" "1:$runs" "$4: the same verdict in $runs of $runs runs"
 	like "$lines" "not ok 1 - $2: $3" "... refused: $3"
 }

@@ -35,6 +35,15 @@ like "$(cat "$d/percpu.meta" 2>/dev/null)" "strategy_rows: counter-batch16" "...
 like "$(cat "$d/figures.csv" 2>/dev/null)" "^percpu,counter-batch16.t1,host,none,ns," \
 	"figures.csv (long format) has its figure"
 like "$(cat "$t/log")" "counter-batch16 \* +[0-9.]+ \[[0-9.]+-[0-9.]+\]" "the report section marks it, with the reps' range"
+# The interleaving check's coverage: in the metadata and the report, for its row and the
+# lab's rows beside it; its speed against its .versus.
+like "$(cat "$d/percpu.meta" 2>/dev/null)" "strategy_interleaved: .*counter-batch16=[1-9][0-9]*/[1-9][0-9]*/0/0/[23]" \
+	"percpu.meta: the interleaving check's coverage of it"
+like "$(cat "$t/log")" "counter-batch16 \*: [1-9][0-9]* x [23], [1-9][0-9]*, 0; [0-9.]+ aborts/Mop timed" \
+	"the report: its coverage and declared aborts"
+like "$(cat "$t/log")" "  counter-rseq: [1-9][0-9]* x [23], [1-9][0-9]*, [1-9][0-9]*$" \
+	"... and the lab's rows' (counter-rseq aborted where interrupted)"
+like "$(cat "$t/log")" "[0-9.]+x as fast as counter-getcpu-atomic at 1 thr" "... and its speed against .versus"
 
 if require_image --part rseq-y; then
 	[ -f "$BUILD/initramfs/lab.cpio" ] || diag "no initramfs: make initramfs"
