@@ -116,10 +116,6 @@ override KSRC := $(call user_path,$(KSRC))
 override CONFIG := $(if $(filter tinyconfig defconfig,$(CONFIG)),$(CONFIG),$(call user_path,$(CONFIG)))
 # PATCH (make compare's format-patch file) is the user's too.
 override PATCH := $(call user_path,$(PATCH))
-# So are make strategy's files (STRATEGY) and make strategy-compare's A and B.
-override STRATEGY := $(foreach f,$(STRATEGY),$(call user_path,$(f)))
-override A := $(call user_path,$(A))
-override B := $(call user_path,$(B))
 export KSRC KREV CONFIG PATCH
 kernels: $(call IMAGES,$(VARIANTS))
 IMAGE_SRC_DEP := $(if $(KSRC),,| $(SRC)/.lab-unpacked)

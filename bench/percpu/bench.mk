@@ -71,7 +71,8 @@ $(STAMPS)/percpu-guest-%: $(PERCPU_BIN) $(BUILD)/images/%.bzImage scripts/bench-
 	@mkdir -p $(@D) && touch $@
 MAIN_STAGES += $(STAMPS)/percpu-host $(patsubst %,$(STAMPS)/percpu-guest-%,$(VARIANTS))
 
-# make strategy STRATEGY="mine.c [other.c]": your strategy files (lib/include/lab/strategy.h)
+# make strategy STRATEGY="mine.c [other.c]" (paths from where make was called, as KSRC):
+# your strategy files (lib/include/lab/strategy.h)
 # built, checked exact and timed beside the lab's rows of their shapes; VARIANTS=... given on
 # the command line adds guest runs (ACCEL). STRATEGY_ARGS go to the timing (--threads 1,2
 # --reps 5), CHECK_ARGS to the check. make strategy-compare A=old.c B=new.c: both versions
@@ -84,10 +85,11 @@ STRATEGY_ENV = STRATEGY_CC="$(CC)" STRATEGY_CFLAGS="$(PERCPU_ST_CFLAGS) -D_GNU_S
 STRATEGY_GUEST = $(BUILD)/initramfs/lab.cpio $(BUILD)/tools/gen_init_cpio
 strategy: $(PERCPU_LIB) $(PERCPU_BIN) $(if $(filter command line,$(origin VARIANTS)),$(STRATEGY_GUEST))
 	@$(STRATEGY_ENV) STRATEGY_VARIANTS="$(if $(filter command line,$(origin VARIANTS)),$(VARIANTS))" \
-		ACCEL=$(ACCEL) bench/percpu/strategy $(STRATEGY)
+		ACCEL=$(ACCEL) bench/percpu/strategy $(foreach f,$(STRATEGY),$(call user_path,$(f)))
 strategy-compare: $(PERCPU_LIB) $(PERCPU_BIN) $(AB_BIN) $(if $(filter-out none,$(ACCEL)),$(STRATEGY_GUEST))
 	@$(STRATEGY_ENV) AB=$(AB_BIN) VARIANT=$(VARIANT) ACCEL=$(ACCEL) ROUNDS=$(ROUNDS) \
-		FAIL_ABOVE="$(FAIL_ABOVE)" bench/percpu/strategy-compare "$(A)" "$(B)"
+		FAIL_ABOVE="$(FAIL_ABOVE)" bench/percpu/strategy-compare "$(call user_path,$(A))" \
+		"$(call user_path,$(B))"
 # What make strategy gives bench/percpu/strategy, as shell words (the tests run it directly:
 # parsing the Makefile takes seconds).
 strategy-env: $(PERCPU_LIB) $(PERCPU_BIN)

@@ -34,7 +34,7 @@ stages() { mk -n -W "$1" all 2>/dev/null | sed -n 's/^scripts\/stage "\([^"]*\)"
 s=$(stages bench/cpu-read/cpu-read.c)
 like "$s" "^CPU reads on the host$" "a CPU-read source change reruns the host CPU reads"
 like "$s" "^CPU reads in a rseq-y guest$" "  and the guest CPU reads"
-like "$s" "^instructions/op under icount" "  and the icount comparison"
+like "$s" "^instructions/op under icount: rseq-n vs rseq-y$" "  and the icount comparison, of two variants by name"
 like "$s" "^report from data/$" "  and the report"
 is "$(printf '%s\n' "$s" | grep -c -e '^build-kernel' -e 'hackbench' -e 'per-CPU')" 0 \
 	"  and no kernel, hackbench or per-CPU stage"

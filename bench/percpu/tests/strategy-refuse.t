@@ -42,6 +42,9 @@ refused "$fx/crash.c" "^error: counter-crash: crashed in the exactness check \(.
 check_timeout=2 refused "$fx/hang.c" "^error: counter-hang: no end within 2 s in the (interleaving|exactness) check .*; not timed$" \
 	"a strategy that hangs (2 s bound)"
 refused "$fx/missing.c" "^error: .*missing.c: no such file$" "a file that is not there"
+# A relative path is the caller's, from wherever make is called (make -C LAB).
+err=$(cd "$t" && make -s --no-print-directory -C "$LAB" strategy STRATEGY=rel-missing.c DATA="$t/data" 2>&1)
+like "$err" "error: $t/rel-missing.c: no such file" "a relative STRATEGY is taken from the caller's directory"
 refused "$LAB/bench/percpu/examples/broken-counter.c" \
 	"^error: counter-broken-lms is wrong: lost update: preempted at op\+0x[0-9a-f]+ \(.*\), outside any rseq critical section; .* \(sum 1, want 2\); not timed$" \
 	"the broken example (non-restartable load-modify-store)"
