@@ -245,12 +245,13 @@ def checked_lines(meta, rows, mine, methods):
         star = " *" if m in mine else ""
         apm = [r.get("aborts_per_mop") for r in rows if r["method"] == m
                and r.get("aborts_per_mop") not in (None, "")]
-        abort_txt = f"; {float(apm[0]):.3g} aborts/Mop timed" if apm and star else ""
         if m in cov and len(cov[m]) == 5:
             insn, inter, aborts, _waits, passes = cov[m]
-            out.append(f"  {m + star}: {insn} x {passes}, {inter}, {aborts}{abort_txt}")
+            out.append(f"  {m + star}: {insn} x {passes}, {inter}, {aborts}")
         else:
-            out.append(f"  {m + star}: no interleaving check on record{abort_txt}")
+            out.append(f"  {m + star}: no interleaving check on record")
+        if star and apm:
+            out.append(f"    {float(apm[0]):.3g} aborts/Mop timed")
         if star:
             out += speedup_line(rows, m, versus.get(m))
     return out
