@@ -60,21 +60,30 @@ strategy_build() {
 	done
 }
 
-# check_pass BIN NAME WHAT ARGS...: one lab-percpu --check of NAME (ARGS added), bounded by
-# CHECK_TIMEOUT; refused with the first wrong figure when it fails, crashes or hangs. WHAT
-# names the pass in the refusal. Its TAP output in $out.
+# check_bounded NAME CHECK CONTEXT CMD...: CMD (a lab-percpu check of NAME) bounded by
+# CHECK_TIMEOUT, its TAP output in $out and its status in $rc; refused when it hangs, crashes
+# or skips. CHECK names the check and CONTEXT (may be empty) the pass, in the refusal.
+check_bounded() {
+	local name=$1 check=$2 ctx=$3
+	shift 3
+	out=$(timeout --kill-after=5 "$CHECK_TIMEOUT" "$@" 2>&1) && rc=0 || rc=$?
+	if [ $rc -eq 124 ] || [ $rc -eq 137 ]; then
+		refuse "$name: no end within ${CHECK_TIMEOUT} s in the $check (${ctx:+$ctx; }a hang?); not timed"
+	elif [ $rc -gt 128 ]; then
+		refuse "$name: crashed in the $check (${ctx:+$ctx: }SIG$(kill -l $((rc - 128)) 2>/dev/null || echo $((rc - 128)))); not timed"
+	elif grep -q '# SKIP' <<<"$out"; then
+		refuse "$name: cannot be checked here: $(grep -m1 -o '# SKIP.*' <<<"$out" | cut -c8-) (it needs rseq); not timed"
+	fi
+}
+
+# check_pass BIN NAME WHAT ARGS...: one lab-percpu --check of NAME (ARGS added), check_bounded;
+# refused with the first wrong figure when it fails, crashes or hangs. WHAT names the pass in
+# the refusal. Its TAP output in $out.
 check_pass() {
 	local bin=$1 name=$2 what=$3 rc why
 	shift 3
-	out=$(timeout --kill-after=5 "$CHECK_TIMEOUT" "$bin" --check --method "$name" "$@" \
-		${CHECK_ARGS:-} 2>&1) && rc=0 || rc=$?
-	if [ $rc -eq 124 ] || [ $rc -eq 137 ]; then
-		refuse "$name: no end within ${CHECK_TIMEOUT} s in the exactness check ($what; a hang?); not timed"
-	elif [ $rc -gt 128 ]; then
-		refuse "$name: crashed in the exactness check ($what: SIG$(kill -l $((rc - 128)) 2>/dev/null || echo $((rc - 128)))); not timed"
-	elif grep -q '# SKIP' <<<"$out"; then
-		refuse "$name: cannot be checked here: $(grep -m1 -o '# SKIP.*' <<<"$out" | cut -c8-) (it needs rseq); not timed"
-	elif [ $rc -ne 0 ] || ! grep -q '^ok ' <<<"$out"; then
+	check_bounded "$name" "exactness check" "$what" "$bin" --check --method "$name" "$@" ${CHECK_ARGS:-}
+	if [ $rc -ne 0 ] || ! grep -q '^ok ' <<<"$out"; then
 		why=$(grep -m1 '^not ok' <<<"$out" | sed -E 's/^not ok [0-9]+ - [^:]*: [^:]*: //; s/, via .*//')
 		refuse "$name fails the exactness check ($what): ${why:-$(grep -v '^#' <<<"$out" | tail -n 1)}; not timed"
 	fi
@@ -89,16 +98,8 @@ check_pass() {
 # passes stand alone.
 INTERLEAVED=
 interleave_pass() {
-	local bin=$1 name=$2 rc why cov
-	out=$(timeout --kill-after=5 "$CHECK_TIMEOUT" "$bin" --interleave --method "$name" 2>&1) &&
-		rc=0 || rc=$?
-	if [ $rc -eq 124 ] || [ $rc -eq 137 ]; then
-		refuse "$name: no end within ${CHECK_TIMEOUT} s in the interleaving check (a hang?); not timed"
-	elif [ $rc -gt 128 ]; then
-		refuse "$name: crashed in the interleaving check (SIG$(kill -l $((rc - 128)) 2>/dev/null || echo $((rc - 128)))); not timed"
-	elif grep -q '# SKIP' <<<"$out"; then
-		refuse "$name: cannot be checked here: $(grep -m1 -o '# SKIP.*' <<<"$out" | cut -c8-) (it needs rseq); not timed"
-	fi
+	local bin=$1 name=$2 rc why cov insn inter aborts waits secs passes
+	check_bounded "$name" "interleaving check" "" "$bin" --interleave --method "$name"
 	why=$(sed -n "s/^not ok [0-9]* - $name: //p" <<<"$out" | head -n 1)
 	case $why in
 	"cannot check: "*)
@@ -115,8 +116,9 @@ interleave_pass() {
 }
 
 # strategy_check BIN NAME...: each strategy right, or refused before anything is timed.
-# First the interleaving check (interleave_pass), then two random passes: the lab's own --check (6 x NCPU unpinned threads, yields, migrations,
-# timer signals), which every built-in row passes; then the same threads pinned round-robin,
+# First the interleaving check (interleave_pass), then two random passes: the lab's own
+# --check (6 x NCPU unpinned threads, yields, migrations, timer signals), which every built-in
+# row passes; then the same threads pinned round-robin,
 # undisturbed, for about CHECK_LONG_MS (1000) of wall time, calibrated: long
 # enough that the scheduler preempts threads inside operations and hands their CPU to
 # another thread of the same slot, which the first pass's short, yielding runs rarely do.
