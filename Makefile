@@ -60,10 +60,11 @@ GUEST_BINS := $(BUILD)/guest/bin/lab-check
 MAIN_STAGES :=
 TEST_DIRS := scripts/tests lib/tests
 include lib/lab.mk
+include fuzz/fuzz.mk
 include $(sort $(wildcard bench/*/bench.mk))
 include scripts/kver/kver.mk
 -include lava/lava.mk
-TEST_DIRS += $(wildcard bench/*/tests lava/tests) scripts/arch/tests scripts/kver/tests
+TEST_DIRS += $(wildcard bench/*/tests lava/tests) scripts/arch/tests scripts/kver/tests fuzz/tests
 
 .PHONY: all help deps source tools kernels initramfs guest-bins boot-smoke test clean distclean readme FORCE
 FORCE:

@@ -59,16 +59,27 @@ static void sample_add(struct lab_sample *s, double x)
 	sample_add_labelled(s, x, NULL, NULL);
 }
 
-/* A whole field as a finite number, or -1. */
+/* A whole field as a finite decimal number (blanks around it allowed; no hex, inf or nan, which
+ * strtod takes), or -1. */
 static int parse_number(const char *f, double *x)
 {
 	char *end;
+	size_t n;
 
-	errno = 0;
+	while (*f == ' ')
+		f++;
+	/* a decimal number's characters, then blanks only */
+	n = strspn(f, "0123456789+-.eE");
+	if (f[n + strspn(f + n, " \r\n")])
+		return -1;
 	*x = strtod(f, &end);
+	if (end == f)
+		return -1; /* no number (before the blanks are skipped: "\r" alone is not 0) */
 	while (*end == ' ' || *end == '\t' || *end == '\r' || *end == '\n')
 		end++;
-	return end == f || *end || errno || !isfinite(*x) ? -1 : 0;
+	/* ERANGE: an overflow is inf, refused; an underflow is the nearest double, as Python's
+	 * float() reads it (scripts/labdata.py) */
+	return *end || !isfinite(*x) ? -1 : 0;
 }
 
 static char *trim(char *s)
@@ -89,6 +100,7 @@ int lab_read_numbers(struct lab_samples *ss, const char *path, const char *varia
 	FILE *f = strcmp(path, "-") ? fopen(path, "r") : stdin;
 	char *line = NULL, accel[64] = "";
 	size_t cap = 0;
+	ssize_t len;
 	int lineno = 0, rc = 0;
 	double x;
 	struct lab_sample *s;
@@ -99,10 +111,16 @@ int lab_read_numbers(struct lab_samples *ss, const char *path, const char *varia
 		snprintf(err, errlen, "%s: %s", path, strerror(errno));
 		return -1;
 	}
-	while (getline(&line, &cap, f) > 0) {
-		char *l = trim(line);
+	while ((len = getline(&line, &cap, f)) > 0) {
+		char *l;
 
 		lineno++;
+		if (memchr(line, 0, len)) {
+			snprintf(err, errlen, "%s:%d: a NUL byte (not a text file)", path, lineno);
+			rc = -1;
+			break;
+		}
+		l = trim(line);
 		if (sscanf(l, "# accel: %63s", accel) == 1 || *l == '#' || !*l)
 			continue;
 		/* ministat's format: the first whitespace-separated field is the value */
@@ -117,6 +135,10 @@ int lab_read_numbers(struct lab_samples *ss, const char *path, const char *varia
 	free(line);
 	if (f != stdin)
 		fclose(f);
+	if (!rc && !tmp.n) {
+		snprintf(err, errlen, "%s: no values", path);
+		rc = -1;
+	}
 	if (!rc) {
 		s = sample_get(ss, "", variant, accel);
 		for (int i = 0; i < tmp.n; i++)
@@ -160,6 +182,10 @@ int lab_read_samples(struct lab_samples *ss, const char *path, const struct lab_
 		lineno++;
 		if (line[len - 1] == '\n')
 			line[--len] = 0;
+		if (memchr(line, 0, len)) {
+			snprintf(err, errlen, "%s:%d: a NUL byte (not a text file)", path, lineno);
+			goto out;
+		}
 		if (split_tabs(line, fld) != 6) {
 			snprintf(err, errlen, "%s:%d: not a samples line (key, variant, accel, unit, "
 				 "pair, value: six tab-separated fields)", path, lineno);

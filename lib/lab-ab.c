@@ -632,6 +632,7 @@ int main(int argc, char **argv)
 	if (o.samples) {
 		if (lab_read_samples(&ss, o.samples, &o.cols, err, sizeof(err))) {
 			fprintf(stderr, "lab-ab: %s\n", err);
+			lab_samples_free(&ss);
 			return 1;
 		}
 	} else {
@@ -653,6 +654,7 @@ int main(int argc, char **argv)
 		if (lab_read_numbers(&ss, argv[optind], la, err, sizeof(err)) ||
 		    lab_read_numbers(&ss, argv[optind + 1], lb2, err, sizeof(err))) {
 			fprintf(stderr, "lab-ab: %s\n", err);
+			lab_samples_free(&ss);
 			return 1;
 		}
 		/* --accel overrides the files' own lines */
@@ -665,6 +667,7 @@ int main(int argc, char **argv)
 	}
 	if (!ss.n) {
 		fprintf(stderr, "lab-ab: no values\n");
+		lab_samples_free(&ss);
 		return 1;
 	}
 	if (o.cols.unit && lab_samples_by_unit(&ss, &o.cols, err, sizeof(err))) {

@@ -10,10 +10,14 @@ parsed here and nowhere else.
 import csv
 import io
 import math
+import re
 from pathlib import Path
 
 # Bytes that are not UTF-8 pass through unchanged instead of stopping the report.
 ENCODING = {"encoding": "utf-8", "errors": "surrogateescape"}
+# A value of the samples stream (lab/ab-input.h): a decimal number in ASCII. Python's float()
+# also takes "1_0", "inf", other scripts' digits and spaces, which lab-ab does not.
+DECIMAL = re.compile(r"[+-]?([0-9]+(\.[0-9]*)?|\.[0-9]+)([eE][+-]?[0-9]+)?")
 
 
 def parse_table(text, delimiter=","):
@@ -113,6 +117,11 @@ class SamplesError(ValueError):
     """A CSV that cannot become lab-ab's samples stream (the message is one line)."""
 
 
+def shown(cell):
+    """A cell in quotes for a one-line message: line breaks and tabs escaped as Python would."""
+    return "'%s'" % cell if cell.isprintable() else repr(cell)
+
+
 def ab_samples(path, key=None, unit=None, pair=None, variant="variant", value="value",
                accel="accel"):
     """lab-ab's samples stream (lib/include/lab/ab-input.h) from the CSV at path: one line a
@@ -143,13 +152,9 @@ def ab_samples(path, key=None, unit=None, pair=None, variant="variant", value="v
         if len(r) != len(header):
             raise SamplesError("%s:%d: %d fields, the header has %d"
                                % (path, n, len(r), len(header)))
-        x = r[cx].strip()
-        try:
-            ok = x and "_" not in x and math.isfinite(float(x))
-        except ValueError:
-            ok = False
-        if not ok:
-            raise SamplesError("%s:%d: %s is not a number: '%s'" % (path, n, value, r[cx]))
+        x = r[cx].strip(" \r")
+        if not (DECIMAL.fullmatch(x) and math.isfinite(float(x))):
+            raise SamplesError("%s:%d: %s is not a number: %s" % (path, n, value, shown(r[cx])))
         fields = [",".join(r[i] for i in ck), r[cv], "" if ca is None else r[ca],
                   "" if cu is None else r[cu], "" if cp is None else r[cp]]
         if any("\t" in f or "\n" in f or "\r" in f for f in fields):

@@ -29,6 +29,13 @@ n0=$(ls -d "$DATA"/*-lava-vm-* | wc -l)
 out=$("$merge" "$fx/job-ok" 2>&1)
 like "$out" "already merged in $run" "a job merged before is not merged again"
 is "$(ls -d "$DATA"/*-lava-vm-* | wc -l)" "$n0" "no new run for it"
+# Job numbers are a server's own: the same number from another LAVA server is another job.
+cp -r "$fx/job-ok" "$tmp/other-server"
+sed -i 's|^url: .*|url: https://lava.other.example.org/scheduler/job/1|' "$tmp/other-server/info.txt"
+out=$("$merge" "$tmp/other-server" 2>&1)
+unlike "$out" "already merged" "the same job number from another server is not taken for merged"
+is "$(ls -d "$DATA"/*-lava-vm-* | wc -l)" "$((n0 + 1))" "it becomes a run of its own"
+rm -rf "$(grep -lx 'lava_url: https://lava.other.example.org/scheduler/job/1' "$DATA"/*/lava.info | xargs -r dirname)"
 
 # Derived results: cut-off log, cancelled job, unfinished job.
 mk() { # mk NAME: a copy of the complete job as NAME

@@ -100,4 +100,24 @@ err=$("$LAB/scripts/ab-csv" "$ab" --csv "$t/word.csv" 2>&1); is $? 1 "ab-csv: a 
 like "$err" "^error: .*word.csv:3: value is not a number: 'one'$" "in one line naming the CSV line"
 err=$("$LAB/scripts/ab-csv" "$ab" --csv "$t/word.csv" --key nosuch 2>&1); is $? 1 "ab-csv: a key naming no column: exit 1"
 like "$err" "^error: .*no key column 'nosuch'" "saying which"
+
+# What the fuzzers found (fuzz/): values strtod or float() take and the formats do not, a
+# carriage return read as 0, an empty number file compared as nan, a refusal over two lines.
+for v in 0x10 inf 1_0 $'\xd9\xa1' $'\r'; do
+	printf 'k\ta\t\t\t\t1\nk\ta\t\t\t\t%s\n' "$v" > "$t/v"
+	"$ab" --samples "$t/v" > /dev/null 2>&1; is $? 1 "lab-ab: the value $(printf %q "$v") is bad input (exit 1)"
+	printf 'variant,value\na,1\nb,"%s"\n' "$v" > "$t/v.csv"
+	err=$("$LAB/scripts/ab-csv" "$ab" --csv "$t/v.csv" 2>&1); is $? 1 "ab-csv: the value $(printf %q "$v") is bad input (exit 1)"
+	is "$(wc -l <<< "$err")" 1 "in one line"
+done
+printf 'variant,value\na,1\nb,"1\n2"\n' > "$t/v.csv"
+err=$("$LAB/scripts/ab-csv" "$ab" --csv "$t/v.csv" 2>&1); is $? 1 "ab-csv: a value over two lines is bad input (exit 1)"
+is "$(wc -l <<< "$err")" 1 "in one line, the line break shown as \\n"
+printf '1e-400\n2\n' > "$t/tiny"
+"$ab" "$t/n" "$t/tiny" > /dev/null 2>&1; is $? 0 "an underflow is read as its nearest double, as Python reads it (exit 0)"
+printf '# only a comment\n' > "$t/none"
+err=$("$ab" "$t/n" "$t/none" 2>&1); is $? 1 "a number file with no values is bad input (exit 1)"
+like "$err" '^lab-ab: .*none: no values$' "saying so"
+printf 'k\ta\t\t\t\t1\0x\n' > "$t/nul"
+err=$("$ab" --samples "$t/nul" 2>&1); is $? 1 "a NUL byte in a stream is bad input (exit 1)"
 done_testing

@@ -22,6 +22,11 @@ like() { # like TEXT REGEX DESCRIPTION
 	ok $r "$3"
 	[ $r -eq 0 ] || { echo "#   no match for /$2/ in:"; printf '%s\n' "$1" | head -n 20 | sed 's/^/#   | /'; }
 }
+unlike() { # unlike TEXT REGEX DESCRIPTION
+	printf '%s' "$1" | grep -qE -- "$2"; local r=$?
+	ok $((r == 0)) "$3"
+	[ $r -ne 0 ] || { echo "#   /$2/ matches:"; printf '%s\n' "$1" | grep -E -- "$2" | head -n 5 | sed 's/^/#   | /'; }
+}
 skip() { _n=$((_n + 1)); echo "ok $_n - $2 # SKIP $1"; }
 diag() { echo "# $*"; }
 done_testing() { echo "1..$_n"; [ $_failed -eq 0 ]; }
