@@ -12,6 +12,7 @@
  */
 #define _GNU_SOURCE
 #include <getopt.h>
+#include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -36,16 +37,19 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 	return 0;
 }
 
-/* A value as the formats define it: a decimal number, spaces before it, spaces or a carriage
- * return (a CRLF file) after it. */
+/* A value as the formats define it: a finite decimal number, spaces before it, spaces or a
+ * carriage return (a CRLF file) after it. */
 static int decimal(const char *s, const char *e)
 {
-	int digits = 0;
+	const char *num;
+	char *buf;
+	int digits = 0, finite;
 
 	while (s < e && *s == ' ')
 		s++;
 	while (e > s && (e[-1] == ' ' || e[-1] == '\r'))
 		e--;
+	num = s;
 	if (s < e && (*s == '+' || *s == '-'))
 		s++;
 	for (; s < e && *s >= '0' && *s <= '9'; s++)
@@ -64,7 +68,13 @@ static int decimal(const char *s, const char *e)
 		while (s < e && *s >= '0' && *s <= '9')
 			s++;
 	}
-	return s == e;
+	if (s != e)
+		return 0;
+	/* finite: 1e999 (or 1 and 400 zeros) is inf */
+	buf = strndup(num, e - num);
+	finite = isfinite(strtod(buf, NULL));
+	free(buf);
+	return finite;
 }
 
 /* A samples stream: lines of exactly six tab-separated fields, the last a value; no NUL. */
@@ -88,6 +98,14 @@ static int stream_ok(const char *d, size_t n)
 	return 1;
 }
 
+/* Only spaces, tabs and carriage returns: a blank line (of a CRLF file, too). */
+static int blank(const char *s, const char *e)
+{
+	while (s < e && (*s == ' ' || *s == '\t' || *s == '\r'))
+		s++;
+	return s == e;
+}
+
 /* A number file: each line blank, a '#' comment, or a value then anything after a blank; at
  * least one value; no NUL. */
 static int numbers_ok(const char *d, size_t n)
@@ -102,7 +120,7 @@ static int numbers_ok(const char *d, size_t n)
 
 		while (l < e && (*l == ' ' || *l == '\t'))
 			l++;
-		if (l < e && *l != '#' && !(e - l == 1 && *l == '\r')) {
+		if (l < e && *l != '#' && !blank(l, e)) {
 			for (f = l; f < e && *f != ' ' && *f != '\t'; f++)
 				;
 			if (!decimal(l, f))

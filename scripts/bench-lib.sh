@@ -167,15 +167,17 @@ run_figures_found() {
 # every side alike, with JOBS calls of `FN ROUND COL` at once (instruction counts under
 # icount do not depend on host load; times do: 1). Each call's status goes to
 # $RUN_TMP/.interleave/ROUND-COL (interleave_ok reads it; run_dir_finish removes it); the
-# order started, to $RUN_TMP/order. A call that fails does not stop the others: the bench
-# decides.
+# order started, to $RUN_TMP/order. A call that fails does not stop the others (the bench
+# decides), but with "stop" no call starts after one has failed (interleave_failed names it):
+# a dead guest is not followed by four more boots.
 interleave() {
-	local n=$1 jobs=$2 ncols=$3 fn=$4 round i
+	local n=$1 jobs=$2 ncols=$3 fn=$4 stop=${5:-} round i
 	mkdir -p "$RUN_TMP/.interleave"
 	: > "$RUN_TMP/order"
 	for round in $(seq 1 "$n"); do
 		for i in $(seq 1 "$ncols"); do
 			while [ "$(jobs -rp | wc -l)" -ge "$jobs" ]; do wait -n || true; done
+			[ -z "$stop" ] || ! interleave_failed > /dev/null || break 2
 			echo "$round $i" >> "$RUN_TMP/order"
 			{ local rc=0; "$fn" "$round" "$i" || rc=$?; echo "$rc" > "$RUN_TMP/.interleave/$round-$i"; } &
 		done
@@ -185,6 +187,15 @@ interleave() {
 
 # interleave_ok ROUND COL: whether interleave's call for that round and column succeeded.
 interleave_ok() { [ "$(cat "$RUN_TMP/.interleave/$1-$2" 2>/dev/null)" = 0 ]; }
+# interleave_failed: "ROUND COL" of the first call, in the order started, that has failed.
+interleave_failed() {
+	local round i st
+	while read -r round i; do
+		st=$(cat "$RUN_TMP/.interleave/$round-$i" 2>/dev/null) || continue
+		[ "$st" = 0 ] || { echo "$round $i"; return 0; }
+	done < "$RUN_TMP/order"
+	return 1
+}
 
 # host_procs: the benches named in the array benches, each a fresh process HOST_PROCS times
 # (5), in turn (A B A B ...), the command of bench I in cmds[I-1] with @OUT@ for its
@@ -196,16 +207,13 @@ host_procs() {
 	local b i round
 	HOST_PROCS=${HOST_PROCS:-5}
 	case $HOST_PROCS in ''|*[!0-9]*|0) die "HOST_PROCS must be a positive number, not '$HOST_PROCS'" ;; esac
-	interleave "$HOST_PROCS" 1 ${#benches[@]} _host_proc
-	i=0
+	interleave "$HOST_PROCS" 1 ${#benches[@]} _host_proc stop
+	if read -r round i < <(interleave_failed); then
+		# the program's own words (a usage error: one line), its status, nothing written
+		cat "$RUN_TMP/procs/$(printf '%02d' "$round")/${benches[i - 1]}.log" >&2
+		exit "$(cat "$RUN_TMP/.interleave/$round-$i")"
+	fi
 	for b in "${benches[@]}"; do
-		i=$((i + 1))
-		for round in $(seq 1 "$HOST_PROCS"); do
-			interleave_ok "$round" "$i" && continue
-			# the program's own words (a usage error: one line), its status, nothing written
-			cat "$RUN_TMP/procs/$(printf '%02d' "$round")/$b.log" >&2
-			exit "$(cat "$RUN_TMP/.interleave/$round-$i")"
-		done
 		echo ">> host: $b, $HOST_PROCS processes in turn with the other benches; the first one's output:" >&2
 		cat "$RUN_TMP/procs/01/$b.log"
 	done
@@ -227,12 +235,11 @@ guest_boots() {
 	case $GUEST_SEED0 in ''|*[!0-9]*) die "GUEST_SEED0 must be a number, not '$GUEST_SEED0'" ;; esac
 	[ "$ACCEL" != icount ] || jobs=2
 	_GUEST_VARIANT=$1 _GUEST_CMD=$2
-	interleave "$GUEST_BOOTS" "$jobs" 1 _guest_boot
-	for k in $(seq 1 "$GUEST_BOOTS"); do
-		interleave_ok "$k" 1 && continue
+	interleave "$GUEST_BOOTS" "$jobs" 1 _guest_boot stop
+	if read -r k _ < <(interleave_failed); then
 		sed 's/^/  /' "$RUN_TMP/boots/$(printf '%02d' "$k").log" >&2
 		die "$1, boot $k: the guest run failed (see $RUN_TMP/boots/$(printf '%02d' "$k")/lab-output); nothing written"
-	done
+	fi
 	cp "$RUN_TMP/boots/01/lab-boot.info" "$RUN_TMP/lab-boot.info"
 	_merge_units boots "guest_units: $GUEST_BOOTS boots, each with its own seed (BOOT_SEED $((GUEST_SEED0 + 1)) to $((GUEST_SEED0 + GUEST_BOOTS))); each row the median boot's, ns_min and ns_max the lowest and highest boot, ns_reps one figure per boot (boots/ has each)" \
 		"GUEST_BOOTS: $GUEST_BOOTS" "GUEST_SEED0: $GUEST_SEED0"

@@ -3,7 +3,8 @@
 # Ctrl-C: SIGINT to the process group (what a terminal sends) of a running scripts/boot, and of
 # a running `make cpu-read-guest`, ends every QEMU within 5 s, removes the run directory, leaves
 # the data directory as it was, and exits non-zero. (GNU timeout puts QEMU in a process group
-# of its own, which the terminal's SIGINT does not reach: scripts/boot has to end it.)
+# of its own, which the terminal's SIGINT does not reach: scripts/boot has to end it.) A guest
+# killed alone (SIGKILL to QEMU) fails its bench the same way.
 . "$(dirname "$0")/tap.sh"
 v=$(for v in $TEST_VARIANTS; do have_image "$v" && echo "$v" && break; done)
 require_image "${v:-${TEST_VARIANTS%% *}}" "$BUILD/initramfs/lab.cpio"
@@ -51,4 +52,25 @@ interrupt "make cpu-read-guest" make -C "$LAB" --no-print-directory cpu-read-gue
 	DATA="$t/data" BENCH_ARGS="--reps 50 --duration 2000" \
 	-o "$BUILD/guest/bin/lab-cpuread" -o "$BUILD/images/$v.bzImage" -o "$BUILD/initramfs/lab.cpio"
 is "$(cd "$t/data" && find . | sort)" "$before" "make cpu-read-guest: the data directory is as it was"
+
+# A guest killed from outside (SIGKILL to QEMU alone, as the OOM killer sends it) in the middle
+# of a bench: the bench fails, loudly, and nothing of it lands in the data directory.
+setsid make -C "$LAB" --no-print-directory cpu-read-guest VARIANT="$v" DATA="$t/data" \
+	BENCH_ARGS="--reps 50 --duration 2000" -o "$BUILD/guest/bin/lab-cpuread" \
+	-o "$BUILD/images/$v.bzImage" -o "$BUILD/initramfs/lab.cpio" > "$t/killed.log" 2>&1 &
+pid=$! q='' run=''
+for i in $(seq 1 240); do
+	sleep 0.5
+	q=$(for p in $(descendants "$pid"); do ps -o pid=,args= -p "$p"; done | awk '$2 ~ /qemu-system/ { print $1 }' | head -n 1)
+	[ -n "$q" ] || continue
+	run=$(tr '\0' '\n' < "/proc/$q/cmdline" 2>/dev/null | sed -n 's|/initrd.cpio$||p')
+	grep -q '^LAB: init reached' "$run/console.log" 2>/dev/null && break
+done
+ok $([ -n "$q" ]; echo $?) "killed guest: QEMU runs the bench (pid ${q:-none})"
+kill -KILL "$q" 2>/dev/null
+bounded 120 tail --pid="$pid" -f /dev/null; wait "$pid"; rc=$?
+ok $((rc == 0)) "killed guest: the bench fails (exit $rc)"
+like "$(tail -n 5 "$t/killed.log")" 'error|FAILED|killed|signal' "killed guest: saying so"
+tail -n 3 "$t/killed.log" | sed 's/^/#   /'
+is "$(cd "$t/data" && find . | sort)" "$before" "killed guest: the data directory is as it was"
 done_testing

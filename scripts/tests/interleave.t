@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: MIT
 # interleave (scripts/bench-lib.sh), the one order benches run their units in: round by round,
 # every column in turn; at most JOBS calls at once (one: never two overlapping, as host
-# timings need); every call's status kept for interleave_ok, a failure not stopping the rest.
+# timings need); every call's status kept for interleave_ok, a failure not stopping the rest
+# unless asked (stop: a bench's boots and processes).
 . "$(dirname "$0")/tap.sh"
 t=$(mktemp -d); trap 'rm -rf "$t"' EXIT
 # shellcheck source=../bench-lib.sh
@@ -22,6 +23,14 @@ is "$(awk '{ print $1 }' "$t/log" | paste -sd' ' | sed 's/start end/x/g')" "x x 
 	"one at a time: every call ends before the next starts"
 ok $(interleave_ok 1 1 && interleave_ok 3 2; echo $?) "the calls that succeeded say so"
 ok $(! interleave_ok 2 2; echo $?) "the one that failed says so, and the rest still ran"
+is "$(interleave_failed)" "2 2" "interleave_failed names it"
+# With "stop" (a bench's boots or processes): nothing starts after a failure.
+: > "$t/log"
+interleave 3 1 2 unit stop
+is "$(tr '\n' ' ' < "$RUN_TMP/order")" "1 1 1 2 2 1 2 2 " "with stop, no call starts after the failed one"
+is "$(interleave_failed)" "2 2" "and interleave_failed names it"
+interleave 1 1 1 true stop
+ok $(! interleave_failed > /dev/null; echo $?) "none failed: interleave_failed says nothing (status 1)"
 # paired R I: wait (up to 5 s) for the round's other column to start too: "together" when it
 # does (two at once), "alone" when it does not come.
 paired() {
