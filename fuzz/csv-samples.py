@@ -80,8 +80,6 @@ def csv_text(draw):
     return text, opts
 
 
-call = csv_text
-
 
 def lab_ab_reads(stream):
     """lab-ab reads the stream without a read error (a refusal to compare is fine)."""
@@ -95,7 +93,7 @@ EXAMPLES = ACCEPTED = 0
 
 @settings(max_examples=500, deadline=None, database=None,
           suppress_health_check=list(HealthCheck))
-@given(call())
+@given(csv_text())
 def reader_properties(c):
     global EXAMPLES, ACCEPTED
     text, opts = c

@@ -15,19 +15,26 @@ descendants() {
 	local c
 	for c in $(ps -e -o pid=,ppid= | awk -v p="$1" '$2 == p { print $1 }'); do echo "$c"; descendants "$c"; done
 }
-# interrupt WHAT CMD...: start CMD in a process group of its own, wait for its guest to run,
-# SIGINT the group, check what is left.
-interrupt() {
-	local what=$1 pid q='' run='' i rc t0 t1 ms left; shift
-	setsid "${SIGINT_DEFAULT[@]}" "$@" >"$t/log" 2>&1 &
-	pid=$!
+# guest_of PID: wait until a QEMU below PID runs its guest's init; its pid in q, its run
+# directory in run (q empty when none came).
+guest_of() {
+	local i
+	q='' run=''
 	for i in $(seq 1 240); do   # up to 120 s: a KVM probe or a slow start under load
 		sleep 0.5
-		q=$(for p in $(descendants "$pid"); do ps -o pid=,args= -p "$p"; done | awk '$2 ~ /qemu-system/ { print $1 }' | head -n 1)
+		q=$(for p in $(descendants "$1"); do ps -o pid=,args= -p "$p"; done | awk '$2 ~ /qemu-system/ { print $1 }' | head -n 1)
 		[ -n "$q" ] || continue
 		run=$(tr '\0' '\n' < "/proc/$q/cmdline" 2>/dev/null | sed -n 's|/initrd.cpio$||p')
 		grep -q '^LAB: init reached' "$run/console.log" 2>/dev/null && break
 	done
+}
+# interrupt WHAT CMD...: start CMD in a process group of its own, wait for its guest to run,
+# SIGINT the group, check what is left.
+interrupt() {
+	local what=$1 pid q run rc t0 t1 ms left; shift
+	setsid "${SIGINT_DEFAULT[@]}" "$@" >"$t/log" 2>&1 &
+	pid=$!
+	guest_of "$pid"
 	ok $([ -n "$q" ] && [ -d "$run" ]; echo $?) "$what: QEMU runs the guest (pid ${q:-none}, $run)"
 	local all; all=$(descendants "$pid" | tr '\n' ' ')
 	t0=$(date +%s%N)
@@ -48,24 +55,17 @@ interrupt "scripts/boot" env TIMEOUT=300 "$LAB/scripts/boot" "$v" -- sleep 100
 # make: the bench's binary, image and initramfs as they are (-o): this interrupts the run.
 mkdir -p "$t/data/earlier-run"; echo x > "$t/data/earlier-run/f"
 before=$(cd "$t/data" && find . | sort)
-interrupt "make cpu-read-guest" make -C "$LAB" --no-print-directory cpu-read-guest VARIANT="$v" \
-	DATA="$t/data" BENCH_ARGS="--reps 50 --duration 2000" \
-	-o "$BUILD/guest/bin/lab-cpuread" -o "$BUILD/images/$v.bzImage" -o "$BUILD/initramfs/lab.cpio"
+bench=(make -C "$LAB" --no-print-directory cpu-read-guest VARIANT="$v" DATA="$t/data"
+	BENCH_ARGS="--reps 50 --duration 2000"
+	-o "$BUILD/guest/bin/lab-cpuread" -o "$BUILD/images/$v.bzImage" -o "$BUILD/initramfs/lab.cpio")
+interrupt "make cpu-read-guest" "${bench[@]}"
 is "$(cd "$t/data" && find . | sort)" "$before" "make cpu-read-guest: the data directory is as it was"
 
 # A guest killed from outside (SIGKILL to QEMU alone, as the OOM killer sends it) in the middle
 # of a bench: the bench fails, loudly, and nothing of it lands in the data directory.
-setsid make -C "$LAB" --no-print-directory cpu-read-guest VARIANT="$v" DATA="$t/data" \
-	BENCH_ARGS="--reps 50 --duration 2000" -o "$BUILD/guest/bin/lab-cpuread" \
-	-o "$BUILD/images/$v.bzImage" -o "$BUILD/initramfs/lab.cpio" > "$t/killed.log" 2>&1 &
-pid=$! q='' run=''
-for i in $(seq 1 240); do
-	sleep 0.5
-	q=$(for p in $(descendants "$pid"); do ps -o pid=,args= -p "$p"; done | awk '$2 ~ /qemu-system/ { print $1 }' | head -n 1)
-	[ -n "$q" ] || continue
-	run=$(tr '\0' '\n' < "/proc/$q/cmdline" 2>/dev/null | sed -n 's|/initrd.cpio$||p')
-	grep -q '^LAB: init reached' "$run/console.log" 2>/dev/null && break
-done
+setsid "${bench[@]}" > "$t/killed.log" 2>&1 &
+pid=$!
+guest_of "$pid"
 ok $([ -n "$q" ]; echo $?) "killed guest: QEMU runs the bench (pid ${q:-none})"
 kill -KILL "$q" 2>/dev/null
 bounded 120 tail --pid="$pid" -f /dev/null; wait "$pid"; rc=$?

@@ -66,7 +66,7 @@ def write_csv(path, header, rows):
         w.writerows(rows)
 
 
-def variant(bench, data, tmp):
+def check_bench(bench, data, tmp):
     meta = labdata.read_keyvalues(LAB / "bench" / bench / "meta")
     results = [v.split() for v in meta.all("result") if v.split()]
     if not results:
@@ -86,13 +86,13 @@ def variant(bench, data, tmp):
     if not base:
         return
 
-    def changed(new_rows, new_header=None):
+    def changed(new_rows):
         d = tmp / ("%s-%d" % (bench, N))
         d.mkdir()
         for f in src.iterdir():
             if f.name != name:
                 (d / f.name).symlink_to(f.resolve())
-        write_csv(d / name, new_header or header, new_rows)
+        write_csv(d / name, header, new_rows)
         out, e = parse(bench, d)
         return out, e
 
@@ -171,7 +171,7 @@ def main():
     data = Path(sys.argv[1])
     with tempfile.TemporaryDirectory() as t:
         for parse_file in sorted(LAB.glob("bench/*/parse")):
-            variant(parse_file.parent.name, data, Path(t))
+            check_bench(parse_file.parent.name, data, Path(t))
     print("1..%d" % N)
     return 1 if FAILED else 0
 
