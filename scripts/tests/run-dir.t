@@ -11,9 +11,11 @@ DATA=$t/data
 . "$LAB/scripts/bench-lib.sh"
 mkdir -p "$DATA"
 host=$(hostname -s 2>/dev/null || uname -n)
-# Earlier runs under the names of this second and the next three, each with its file.
-for s in 0 1 2 3; do
-	d=$DATA/$(date -u -d "+$s seconds" +%Y%m%dT%H%M%SZ)-$host-x
+# Earlier runs under the names of this second and the next 30 (a loaded machine may take
+# seconds to get to run_dir_finish), each with its file.
+now=$(date +%s)
+for s in $(seq 0 30); do
+	TZ=UTC printf -v d '%s/%(%Y%m%dT%H%M%SZ)T-%s-x' "$DATA" $((now + s)) "$host"
 	mkdir -p "$d"; echo earlier > "$d/result.csv"
 done
 out=$( (run_dir_begin; echo new > "$RUN_TMP/result.csv"; mkdir -p "$RUN_TMP/.interleave"
