@@ -229,7 +229,16 @@ host_procs() {
 # between boots), its meta the first boot's, saying so, and $RUN_TMP/lab-boot.info the first
 # boot's record.
 guest_boots() {
-	local b csv k jobs=1
+	guest_boots_only "$@"
+	cp "$RUN_TMP/boots/01/lab-boot.info" "$RUN_TMP/lab-boot.info"
+	_merge_units boots "guest_units: $GUEST_BOOTS boots, each with its own seed (BOOT_SEED $((GUEST_SEED0 + 1)) to $((GUEST_SEED0 + GUEST_BOOTS))); each row the median boot's, ns_min and ns_max the lowest and highest boot, ns_reps one figure per boot (boots/ has each)" \
+		"GUEST_BOOTS: $GUEST_BOOTS" "GUEST_SEED0: $GUEST_SEED0"
+}
+
+# guest_boots_only VARIANT COMMAND: guest_boots's boots without the merge (a bench whose rows
+# are not the harness's): $RUN_TMP/boots/NN/ each, a boot that fails ends the run.
+guest_boots_only() {
+	local k jobs=1
 	GUEST_BOOTS=${GUEST_BOOTS:-5} GUEST_SEED0=${GUEST_SEED0:-0}
 	case $GUEST_BOOTS in ''|*[!0-9]*|0) die "GUEST_BOOTS must be a positive number, not '$GUEST_BOOTS'" ;; esac
 	case $GUEST_SEED0 in ''|*[!0-9]*) die "GUEST_SEED0 must be a number, not '$GUEST_SEED0'" ;; esac
@@ -240,9 +249,6 @@ guest_boots() {
 		sed 's/^/  /' "$RUN_TMP/boots/$(printf '%02d' "$k").log" >&2
 		die "$1, boot $k: the guest run failed (see $RUN_TMP/boots/$(printf '%02d' "$k")/lab-output); nothing written"
 	fi
-	cp "$RUN_TMP/boots/01/lab-boot.info" "$RUN_TMP/lab-boot.info"
-	_merge_units boots "guest_units: $GUEST_BOOTS boots, each with its own seed (BOOT_SEED $((GUEST_SEED0 + 1)) to $((GUEST_SEED0 + GUEST_BOOTS))); each row the median boot's, ns_min and ns_max the lowest and highest boot, ns_reps one figure per boot (boots/ has each)" \
-		"GUEST_BOOTS: $GUEST_BOOTS" "GUEST_SEED0: $GUEST_SEED0"
 }
 
 # _merge_units SUB LINE PARAM...: each bench's CSV in $RUN_TMP from its units' own under

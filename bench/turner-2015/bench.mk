@@ -25,10 +25,10 @@ $(TURNER_CHECK): $(TURNER_DIR)/turner-check.c $(TURNER_OBJ)/turner-seq.o $(TURNE
 	@mkdir -p $(@D)
 	$(CC) $(GUEST_CFLAGS) -o $@ $< $(TURNER_OBJ)/turner-seq.o -lpthread
 
-$(TURNER_BENCH): $(TURNER_DIR)/turner-bench.c $(TURNER_OBJ)/turner-seq.o $(TURNER_OBJ)/mainline-seq.o \
-		$(TURNER_DEPS) | $(DEPS_DONE)
+$(TURNER_BENCH): $(TURNER_DIR)/turner-bench.c lib/icount.c $(TURNER_OBJ)/turner-seq.o $(TURNER_OBJ)/mainline-seq.o \
+		$(TURNER_DEPS) $(HEADERS) | $(DEPS_DONE)
 	@mkdir -p $(@D)
-	$(CC) $(GUEST_CFLAGS) -o $@ $< $(TURNER_OBJ)/turner-seq.o $(TURNER_OBJ)/mainline-seq.o
+	$(CC) $(GUEST_CFLAGS) -o $@ $< lib/icount.c $(TURNER_OBJ)/turner-seq.o $(TURNER_OBJ)/mainline-seq.o -lm
 
 $(TURNER_KVM): $(TURNER_DIR)/turner-kvm.c lib/kvm-loop.c $(HEADERS) $(TURNER_DEPS) | $(DEPS_DONE)
 	@mkdir -p $(@D)

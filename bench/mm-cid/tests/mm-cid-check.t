@@ -25,7 +25,7 @@ bounds() {
 }
 rows() { csv_cols "$1" status --where status="$2" | wc -l; }
 
-DATA=$t/data "$LAB/bench/mm-cid/run" host --iters 300000 --threads 1,2,4,8 --read-iters 100000 \
+DATA=$t/data HOST_PROCS=3 "$LAB/bench/mm-cid/run" host --iters 100000 --threads 1,2,4,8 --read-iters 100000 \
 	> "$t/host.out" 2>&1; r=$?
 ok $r "bench/mm-cid/run host completes (checks passed)" || sed 's/^/#   /' "$t/host.out"
 d=$(ls -d "$t"/data/*-mm-cid-host 2>/dev/null | head -n 1)
@@ -33,6 +33,13 @@ ok $([ -s "$d/strategies.csv" ] && [ -s "$d/reads.csv" ]; echo $?) "reads.csv an
 is "$(cmp -s "$d/figures.csv" <("$LAB/bench/mm-cid/parse" "$d") && csv_cols "$d/figures.csv" figure |
 	grep -c '^counter\.mm_cid\.t8$')" 1 "figures.csv written through bench/mm-cid/parse (counter.mm_cid.t8 in it)"
 is "$(rows "$d/strategies.csv" FAILED)" 0 "no strategy row failed its check"
+# The unit is the process: each one's CSVs kept, each row of the run's the median process's.
+is "$(ls "$d/procs" 2>/dev/null | paste -sd' ')" "01 02 03" "a directory per process (HOST_PROCS=3)"
+like "$(cat "$d/mm-cid.meta")" "^host_units: 3 processes" "the meta says the unit"
+med=$(for k in 01 02 03; do csv_cols "$d/procs/$k/strategies.csv" ns_per_op --where strategy=list \
+	--where index=cpu --where threads=2 --where cpus_allowed="$(nproc)"; done | sort -g | sed -n 2p)
+is "$(csv_cols "$d/strategies.csv" ns_per_op --where strategy=list --where index=cpu --where threads=2 \
+	--where cpus_allowed="$(nproc)")" "$med" "a row of the run is the median process's (list, cpu, 2 threads: $med)"
 n=$(rows "$d/strategies.csv" ok)
 ok $([ "$n" -ge 16 ]; echo $?) "host: 16 or more checked rows (4 thread counts x 4, plus --cpus 1: $n)"
 out=$(bounds "$d/strategies.csv"); r=$?
@@ -70,10 +77,12 @@ if [ ! -f "$cpio" ] || ! grep -qa 'lab/bin/lab-mmcid' "$cpio"; then
 	done_testing; exit
 fi
 if require_image --part rseq-y; then
-	DATA=$t/data "$LAB/bench/mm-cid/run" rseq-y > "$t/y.out" 2>&1; r=$?
+	DATA=$t/data GUEST_BOOTS=2 "$LAB/bench/mm-cid/run" rseq-y > "$t/y.out" 2>&1; r=$?
 	ok $r "rseq-y guest: bench/mm-cid/run completes" || tail -n 15 "$t/y.out" | sed 's/^/#   /'
 	d=$(ls -d "$t"/data/*-mm-cid-rseq-y 2>/dev/null | head -n 1)
 	rel=$(sed -n 's/^kernel: //p' "$d/mm-cid.meta" 2>/dev/null)
+	is "$(cd "$d/boots" 2>/dev/null && ls -d -- */ | tr -d / | paste -sd' ')" "01 02" "a directory per boot (GUEST_BOOTS=2)"
+	like "$(cat "$d/mm-cid.meta")" "^guest_units: 2 boots, each with its own seed" "the meta says the unit"
 	case $rel in
 	6.1.*)
 		like "$(grep '^mm_cid,' "$d/reads.csv")" ",unavailable,," "$rel: mm_cid unavailable"

@@ -13,6 +13,7 @@
 # Skips cleanly without the unpacked tree, the image or the guest programs.
 . "$(dirname "$0")/../../../scripts/tests/tap.sh"
 SERIES=$LAB/kernel/patches/turner-2015
+t=$(mktemp -d); trap 'rm -rf "$t"' EXIT
 SRC=$BUILD/src/linux-$KVER
 V=turner-2015
 
@@ -75,8 +76,24 @@ like "$out" "^ok [0-9]+ - .*param_test" "param_test ran"
 
 guest $V bench turner-bench --iters 20000 --reps 3
 ok $r "turner-bench runs in the guest"
-is "$(printf '%s\n' "$out" | grep -cE ',(turner-2015|rseq|getcpu|none),[0-9]+,[0-9]+,[0-9.]+,[0-9.]+,ok$')" \
+is "$(printf '%s\n' "$out" | grep -cE ',(turner-2015|rseq|getcpu|none),[0-9]+,[0-9]+,[0-9.]+,[0-9.]+,ok,$')" \
 	10 "every one of its 10 rows has a figure"
+
+# The bench as bench-turner runs it, under icount: each boot's counts checked linear in n
+# (whole numbers), the boot the unit, the run called exact.
+DATA=$t/data GUEST_BOOTS=2 ACCELS=icount "$LAB/bench/turner-2015/run" > "$t/run.log" 2>&1
+ok $? "bench/turner-2015/run, 2 boots under icount" || diag "$(tail -n 5 "$t/run.log")"
+rd=$(ls -d "$t/data"/*-turner-2015 2>/dev/null | head -n 1)
+csv=$rd/turner-2015.csv
+is "$(csv_cols "$csv" boot | sort -u | paste -sd' ')" "1 2" "a row per boot (boot 1 and 2)"
+is "$(csv_cols "$csv" status check per_op_median --where accel=icount |
+	awk -F'\t' '$1 == "ok" && ($2 != "linear" || $3 != int($3) ".00")' | wc -l)" 0 \
+	"every icount figure checked linear, a whole instruction count"
+is "$(csv_cols "$csv" status --where accel=icount --where status=ok | wc -l)" 20 \
+	"10 rows of figures in each boot"
+like "$(cat "$rd/turner-2015.meta" 2>/dev/null)" "icount_check: linear" "the run says its counts were checked"
+like "$(cat "$rd/figures.csv" 2>/dev/null)" "turner-2015,cpu-read.getcpu,turner-2015,icount,insn,2,," \
+	"its figures carry the boot"
 
 if require_image --part rseq-y; then
 	guest rseq-y rseq-y turner-check
