@@ -114,14 +114,18 @@ def tables(runs):
     used_run = {e["env"]: run for e, run in zip(envs, used)}
     out = ["per op: the median (ns; instructions under icount) of the unit's",
            "line below, then +-half the min-max range; speedup: getcpu",
-           "system call / method, then +-half its range from the extremes",
-           "(none: exact counts)"]
+           "system call / method over the units (lab-ab, paired by unit),",
+           "then +-half its 95 % interval; from one unit: the ratio of",
+           "medians, +-half its range from the extremes (none: exact counts)"]
     for env in unique(r["env"] for r in rows):
         mine = [r for r in rows if r["env"] == env]
         es = [e for e in envs if e["env"] == env]
         out += [""] + [title(e) for e in es] + [x for e in es for x in where(e)]
         base = base_row(mine, "syscall")
-        out += [x for r in mine if not r["method"].endswith("-dep") for x in R.line(r, base)]
+        ab = stats.lab_ab_path()
+        out += [x for r in mine if not r["method"].endswith("-dep") for x in R.line(
+            r, base, ratio=stats.speedup(ab, used_run[env], "cpu-read.csv", "syscall", r["method"])
+            if base is not None and r is not base and r["status"] == "ok" else None)]
         out += latency(mine)
         p = stats.paired_methods(stats.lab_ab_path(), used_run[env], "cpu-read.csv",
                                  "rseq-own", "empty")

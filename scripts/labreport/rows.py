@@ -52,9 +52,11 @@ def speedup(base, row):
     return r, (hi - lo) / 2 / r
 
 
-def line(row, base, label_width=LABEL):
+def line(row, base, label_width=LABEL, ratio=None):
     """The row's line(s). row: label status value min max unit; base: the row speedups
-    are taken against (None: no speedups), the base row itself shows none."""
+    are taken against (None: no speedups), the base row itself shows none; ratio: the
+    speedup and its interval's ends measured over units (lab-ab), in place of the
+    extremes' bracket."""
     lab = row["label"] + ":"
     head = "- %-*s" % (label_width, lab)
     lines = []
@@ -66,6 +68,8 @@ def line(row, base, label_width=LABEL):
                                  percent(spread(row["value"], row.get("min"), row.get("max"))))
     if base is not None and base is not row:
         r, rs = speedup(base, row)
+        if ratio is not None:
+            r, rs = ratio[0], (ratio[2] - ratio[1]) / 2 / ratio[0]
         if r is not None:
             text += " %7.1fx %5s" % (r, percent(rs))
     return lines + [text.rstrip()]
