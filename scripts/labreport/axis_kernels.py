@@ -8,11 +8,13 @@ instructions per op, under TCG emulator ns. Runs from elsewhere (LAVA, bundles) 
 import re
 
 from labreport.model import Table
-from labreport.rows import cell
+from labreport.rows import cell, percent, spread
 from labreport.runs import release_key
 
 SUFFIX = re.compile(r"-[0-9]+\.[0-9]+$")
 LINE = 72
+# A column: "239.20 ±12%" and a space.
+COL = 12
 
 
 def base_variant(variant):
@@ -20,14 +22,22 @@ def base_variant(variant):
     return SUFFIX.sub("", variant)
 
 
-def value(r, col_icount, col_other, accel):
-    """The figure of a row: instructions under icount, else ns; its status when not ok."""
+def value(r, col_icount, col_other, accel, units=False):
+    """The figure of a row: instructions under icount, else ns, with +-half the range between
+    the run's boots when units says it has several (the median boot's figure,
+    scripts/procs-merge; a run of one boot has its reps' range there, not shown); its status
+    when not ok."""
     if r.get("status", "ok") != "ok":
         return r.get("status", "")[:11]
     v = cell(r, col_icount if accel == "icount" else col_other)
     if v is None:
         return "-"
-    return "%.0f" % v if v >= 1000 else "%.2f" % v
+    text = "%.0f" % v if v >= 1000 else "%.2f" % v
+    if accel != "icount" and units:
+        s = spread(text, r.get("ns_min"), r.get("ns_max"))
+        if s is not None:
+            text += " " + percent(s)
+    return text
 
 
 def newest(runs, csv, meta, kernel_key):
@@ -47,17 +57,24 @@ def newest(runs, csv, meta, kernel_key):
     return found
 
 
+def boots(run, meta):
+    """Whether the run's figures are merged over several boots (its meta's guest_units)."""
+    return bool(run.keyvalues(meta).first("guest_units"))
+
+
 def cpuread_rows(run, accel):
     """(figure name, value) of a cpu-read run, one thread."""
+    units = boots(run, "cpu-read.meta")
     return [("cpu-read " + r.get("method", ""), r.get("label") or r.get("method", ""),
-             value(r, "instructions_per_op", "ns_per_op", accel))
+             value(r, "instructions_per_op", "ns_per_op", accel, units))
             for r in run.csv("cpu-read.csv") if r.get("threads", "") in ("", "1")]
 
 
 def percpu_rows(run, accel):
     """(figure name, label, value) of a per-CPU run, one thread."""
+    units = boots(run, "percpu.meta")
     return [("percpu " + r.get("method", ""), "percpu: " + (r.get("label") or r.get("method", "")),
-             value(r, "instructions_per_op", "ns_per_op", accel))
+             value(r, "instructions_per_op", "ns_per_op", accel, units))
             for name in run.files("percpu*.csv") for r in run.csv(name)
             if r.get("threads", "") == "1"]
 
@@ -103,11 +120,11 @@ def by_variant(runs):
 def render(base, accel, t):
     """One variant's table: a column per release, a row per figure any of them has."""
     releases = sorted((k for k in t if k != "runs"), key=release_key)
-    width = LINE - 11 * len(releases)
+    width = LINE - COL * len(releases)
     unit = "instructions per op (icount)" if accel == "icount" else (
         "ns per op (%s)" % ("emulator" if accel == "tcg" else accel))
     out = ["", "%s, %s: %s" % (base, accel, unit),
-           "%-*s" % (width, "figure") + "".join("%11s" % r[:10] for r in releases)]
+           "%-*s" % (width, "figure") + "".join("%*s" % (COL, r[:COL - 1]) for r in releases)]
     names, labels, by = [], {}, {}
     for rel in releases:
         for name, label, v in t[rel]:
@@ -120,7 +137,7 @@ def render(base, accel, t):
         if not any(c[:1].isdigit() for c in cells):
             continue  # no figure on any kernel (ENOSYS, unavailable everywhere)
         label = labels[name] if len(labels[name]) < width else name
-        out.append("%-*s" % (width, label[:width - 1]) + "".join("%11s" % c for c in cells))
+        out.append("%-*s" % (width, label[:width - 1]) + "".join("%*s" % (COL, c) for c in cells))
     return out
 
 
@@ -131,8 +148,9 @@ def tables(runs):
         return []
     out = ["the same static guest programs on each kernel; newest run per",
             "variant, accelerator and kernel; mm_cid strategies: ns /slots touched;",
-            "tcg ns: each kernel's runs at their own time and host load, so only",
-            "the icount tables compare across kernels"]
+            "tcg ns: the median boot's, +-half the range between the run's",
+            "boots (none: one boot); each kernel's runs at their own time and",
+            "host load, so only the icount tables compare across kernels"]
     for (base, accel) in sorted(found):
         out += render(base, accel, found[(base, accel)])
     used = {r.name: r for k in sorted(found) for r in found[k]["runs"]}

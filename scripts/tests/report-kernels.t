@@ -44,6 +44,25 @@ like "$sec" "^counter by mm_cid, 4 thr, 1 CPUs +12\.50 /3 +13\.50 /1\$" "  a str
 is "$(grep -c '^rseq-n' <<< "$sec")" 0 "rseq-n ran on one kernel only: no table"
 is "$(awk 'length > 72' "$t/plots/report.txt" | wc -l)" 0 "report.txt within 72 columns"
 
+# TCG runs: a run merged over boots shows +-half the range between them; a run of one boot
+# (its ns_min and ns_max its reps') shows none.
+tcg() {
+	mkdir -p "$d/$1"
+	printf 'variant,accel,method,label,threads,status,ns_per_op,ns_min,ns_max
+%s,tcg,vdso,vDSO getcpu,1,ok,%s
+' \
+		"$2" "$4" > "$d/$1/cpu-read.csv"
+	printf 'kernel_release: %s
+host: test
+%s' "$3" "$5" > "$d/$1/cpu-read.meta"
+}
+tcg 20260101T000700Z-t-rseq-n rseq-n 6.1.192 "30.00,27.00,33.00" "guest_units: 5 boots\n"
+tcg 20260101T000800Z-t-rseq-n-6.12 rseq-n-6.12 6.12.118 "40.00,20.00,60.00" ""
+DATA=$d PLOTS=$t/plots "$LAB/scripts/report" > /dev/null 2> "$t/err"
+sec=$(sed -n '/^Kernels side by side/,/^runs:/p' "$t/plots/report.txt")
+like "$sec" "^vDSO getcpu +30\.00 ±10% +40\.00\$" \
+	"tcg: +-half the boots' range (27-33: ±10%) for a run of boots, none for one boot's reps"
+
 # Two hackbench runs, the newer one of 6.12 kernels: both sections stay.
 fx=$LAB/scripts/tests/fixtures/report-data/20260101T000100Z-fixture-hackbench
 cp -r "$fx" "$d/20260101T000500Z-t-hackbench"
