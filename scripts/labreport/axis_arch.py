@@ -6,6 +6,7 @@ ACCEL/, rows labelled ARCH-VARIANT): under icount a figure is an instruction cou
 the same on any host; under TCG it is an emulator timing, labelled so."""
 
 from labreport.model import Table
+from labreport.rows import percent, spread
 
 ARCHES = ("x86_64", "arm64", "arm")
 
@@ -132,6 +133,23 @@ def _tap(run, name):
     return text + (" FAIL" if failed or not plan else "")
 
 
+def _tcg_units(run):
+    """What the TCG column's figures rest on: the run's boots and the widest range between
+    them (half of it, over the median), or that they are one boot's."""
+    if run is None:
+        return []
+    boots = run.keyvalues("cpu-read.meta").first("guest_units").split(",")[0]
+    if not boots:
+        return ["arm TCG: one boot's figures (no interval: no rerun); emulator ns",
+                "move by tens of % between boots (the kernel tables show it)."]
+    widest = max((s for s in (spread(r.get("ns_per_op"), r.get("ns_min"), r.get("ns_max"))
+                              for name in ("cpu-read.csv", "percpu.csv") if run.has(name)
+                              for r in run.csv(name) if r.get("status") == "ok")
+                  if s is not None), default=None)
+    return ["arm TCG: the median boot's figure, %s; between the boots" % boots,
+            "each row moves by %s at most (half the range)." % (percent(widest) or "?")]
+
+
 def _abi_lines(icount):
     """Our ABI tests with each architecture's critical sections, from the same boots."""
     if not any(r is not None and r.has("rseq-cs.tap") for r in icount.values()):
@@ -168,6 +186,7 @@ def tables(runs):
                      f"{_cell(_insn(icount['arm64'], method)):>8}"
                      f"{_cell(_insn(icount['x86_64'], method)):>8}"
                      f"{_cell(_ns(tcg['arm'], method)):>10}")
+    lines += _tcg_units(tcg["arm"])
     lines.append("")
     lines.append("speedups, getcpu way / rseq way (seed: arm32 ns; ours: insn):")
     for slow, fast, what, seed in (

@@ -44,6 +44,7 @@ like "$out" 'vDSO getcpu +- +none +none' "no vDSO getcpu: none"
 like "$out" 'counter \[off\] seed 11\.0x insn: x86_64 15\.0x, arm64 15\.0x, arm 15\.0x' "counter speedup computed (300/20)"
 like "$out" 'lock \[on\] +seed - +insn: x86_64 2\.0x' "lock speedup with glibc's rseq on (60/30)"
 like "$out" 'TCG columns are emulator' "TCG figures labelled as emulator figures"
+like "$out" "arm TCG: one boot's figures \(no interval: no rerun\)" "a one-boot TCG run says it has no interval"
 is "$(printf '%s\n' "$out" | awk 'length($0) > 72' | wc -l)" 0 "72 columns at most"
 ok $(printf '%s\n' "$out" | grep -q 'our ABI tests'; [ $? -ne 0 ]; echo $?) "no ABI test files: no ABI lines"
 tap 20260101T000001Z-vm-arch-x86_64-rseq-y-icount rseq-cs.tap 7 1 0 8
@@ -55,6 +56,13 @@ out=$(section)
 like "$out" 'rseq-cs +x86_64 7\+1/8 +arm64 7\+1/8 +arm 6\+1/8 FAIL' "rseq-cs per arch: passed+skipped/planned, a failed case marked"
 like "$out" 'rseq-syscall-cs +x86_64 1\+0/1 +arm64 1\+0/\? FAIL +arm -$' "rseq-syscall-cs: a missing plan fails, a missing file is -"
 is "$(printf '%s\n' "$out" | awk 'length($0) > 72' | wc -l)" 0 "72 columns at most, with the ABI lines"
+# A TCG run merged over boots: its units and the widest range between them.
+d=$t/data/20260101T000004Z-vm-arch-arm-rseq-y-tcg
+printf 'lab_arch: arm\nguest_units: 5 boots, each with its own seed\n' > "$d/cpu-read.meta"
+sed -i '1s/$/,ns_min,ns_max/; 2,$s/$/,,/' "$d/cpu-read.csv"
+sed -i 's/^\(x,tcg,rseq-own,.*,20,20\),,$/\1,16,24/' "$d/cpu-read.csv"
+like "$(section | tr '\n' ' ')" "arm TCG: the median boot's figure, 5 boots; between the boots each row moves by ±20% at most" \
+	"a TCG run of boots: its units, the widest half-range (16-24 over 20)"
 # A newer run of an architecture replaces the older one.
 mkrun 20260101T000005Z-vm-arch-arm64-rseq-y-icount arm64 icount 4
 like "$(section)" 'rseq cpu_id read +16\.7 +12\.0 +16\.0 ' "the newest arm64 run is the one shown"
