@@ -19,7 +19,7 @@ require_image "$test" "$base" "$BUILD/initramfs/lab.cpio"
 t=$(mktemp -d); trap 'rm -rf "$t"' EXIT
 NOPS_MAX=${NOPS_MAX:-1.5}
 
-out=$(cd "$LAB" && ACCEL=icount DATA=$t/data QUIET=1 bench/ctxsw/run "$base" "$test" 2>&1)
+out=$(cd "$LAB" && ACCEL=icount DATA=$t/data QUIET=1 CTXSW_ROUNDS=5 bench/ctxsw/run "$base" "$test" 2>&1)
 ok $? "ctxsw under icount on $base and $test" || diag "$(tail -n 5 <<< "$out")"
 run=$(ls -d "$t"/data/*-ctxsw 2>/dev/null | head -n 1)
 [ -n "$run" ] || { echo "Bail out! no ctxsw run"; exit 1; }
