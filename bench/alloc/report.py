@@ -6,6 +6,7 @@ speedup" form, and request latency (p50, p99, mean) with 95 % intervals."""
 import statistics
 
 import labdata
+from labreport.fmt import fold
 from labreport.model import Table
 from labreport.rows import cell as num, newest_by_env as newest, newest_runs
 from labreport.rows import ns_speedup as speedup, ns_text as fig
@@ -40,6 +41,18 @@ def p99_vs_cas(run):
             if base and v is not None and r["method"] != "alloc-getcpu-cas":
                 ratios.setdefault((r["threads"], r["method"]), []).append(100 * (v / base - 1))
     return {k: (statistics.median(v), min(v), max(v)) for k, v in ratios.items() if len(v) > 1}
+
+
+def clock_pairs(runs):
+    """Each environment's clock-pair cost (req_clock_ns), the range over its rows, "ns"."""
+    out = []
+    for (variant, accel), rows in sorted(runs.items()):
+        vs = sorted(num(r, "req_clock_ns") for r in rows if r.get("req_clock_ns"))
+        if vs:
+            name = "%s/%s" % (variant, accel) if accel != "none" else variant
+            out.append("%s %.0f ns" % (name, vs[0]) if round(vs[0]) == round(vs[-1]) else
+                       "%s %.0f-%.0f ns" % (name, vs[0], vs[-1]))
+    return out or ["not recorded"]
 
 
 def tables(runs):
@@ -103,5 +116,9 @@ def tables(runs):
             "A guest row (or an older host run, [1 unit]): order statistics",
             "(p50, p99), normal approx. (mean) over samples pooled in one boot:",
             "the boot's interval, not a rerun's"]
+    clock = clock_pairs(runs)
+    out += ["clock pair inside every latency above (two clock reads, the median",
+            "of 1001 empty requests): " + clock[0]]
+    out += fold("  " + ", ".join(clock[1:])) if clock[1:] else []
     return [Table(title, rows=first, runs=used),
             Table("Allocator request latency (ns, 95 % CI)", rows=out)]

@@ -3,7 +3,8 @@
 # The allocator's latency table from a host run of three processes (merged by procs-merge as
 # bench-host does): a quantile is the median process's, its interval the range over the
 # processes, never below zero; "p99 vs CAS" is computed per process (paired) and printed with
-# the range of those; a run of one process says it has one unit.
+# the range of those; a run of one process says it has one unit; the clock pair inside every
+# latency is shown (the range over the rows), or said to be missing.
 . "$(dirname "$0")/../../../scripts/tests/tap.sh"
 [ -x "$BUILD/host/bin/lab-ab" ] || { echo "1..1"; echo "not ok 1 - lab-ab is built (make lib-tests)"; exit 1; }
 t=$(mktemp -d); trap 'rm -rf "$t"' EXIT
@@ -30,10 +31,15 @@ txt=$(cat "$t/plots/report.txt" 2>/dev/null)
 like "$txt" "^host +1 getcpu\\+CAS +100 \\[100,200\\] +1000 \\[1000,2000\\]$" "a quantile: the median process's, the range over processes"
 # rseq over CAS per process: -10 %, -20 %, -5 %: median -10, range [-20, -5].
 like "$txt" "^host +1 rseq +190 \\[180,320\\] +-10\\.0% \\[-20,-5\\]$" "p99 vs CAS: per process, paired, the median and range (mean: 190 [180, 320])"
+like "$txt" "of 1001 empty requests\): not recorded$" "a run without the clock pair's cost says so"
 rm -rf "$d/procs"
 # One boot's Student t interval over few skewed reps can reach below 0: the table cuts it at 0.
 sed -i 's/^\(host,none,alloc-rseq,.*\),180\.0000,320\.0000$/\1,-50.0000,320.0000/' "$d/alloc.csv"
 DATA=$t/data PLOTS=$t/plots "$LAB/scripts/report" > /dev/null 2>&1
 like "$(cat "$t/plots/report.txt")" "^host +1 rseq +190 \\[0,320\\] +-5\\.0% \\(1 unit\\)$" \
 	"without the processes' files: the merged rows' ratio (950 / 1000), marked one unit; a mean's interval cut at 0"
+# The clock pair's cost in the rows (30 and 32 ns): its range.
+sed -i '1s/$/,req_clock_ns/; 2s/$/,30/; 3s/$/,32/' "$d/alloc.csv"
+DATA=$t/data PLOTS=$t/plots "$LAB/scripts/report" > /dev/null 2>&1
+like "$(cat "$t/plots/report.txt")" "of 1001 empty requests\): host 30-32 ns$" "the clock pair's cost, the range over the rows"
 done_testing
