@@ -62,11 +62,11 @@ params_chars := a b c d e f g h i j k l m n o p q r s t u v w x y z A B C D E F 
 params_comma := ,
 params_space := $(params_comma:,=) $(params_comma:,=)
 params_enc = $(subst $(params_comma),@2C,$(subst /,@2F,$(subst $(params_space),@20,$(subst @,@40,$(1)))))
-# params_plain VALUE: non-empty when VALUE encodes to at most 120 plain characters.
-params_plain = $(if $(call params_strip,$(call params_enc,$(1))),,$(if $(word 121,$(call \
-	params_spaced,$(call params_enc,$(1)))),,plain))
-params_strip = $(strip $(eval _p := $(1))$(foreach c,$(params_chars),$(eval _p := $$(subst $(c),,$$(_p))))$(_p))
-params_spaced = $(eval _p := $(1))$(foreach c,$(params_chars),$(eval _p := $$(subst $(c),$(c) ,$$(_p))))$(_p)
+# params_plain VALUE: non-empty when VALUE encodes to at most 120 plain characters: spaced
+# out, each plain character is a word of its own, anything else is left in a word of others.
+params_plain = $(call params_plain_words,$(call params_spaced,$(call params_enc,$(1))))
+params_plain_words = $(if $(filter-out $(params_chars),$(1)),,$(if $(word 121,$(1)),,plain))
+params_spaced = $(eval _p := $(1))$(foreach c,$(params_chars),$(eval _p := $$(subst $(c), $(c) ,$$(_p))))$(_p)
 # params_file FILE,VALUE: $(BUILD)/params/FILE, written with VALUE when it is not there yet.
 params_file = $(if $(wildcard $(BUILD)/params/.),,$(shell mkdir -p $(BUILD)/params))$(if $(wildcard \
 	$(BUILD)/params/$(1)),,$(file >$(BUILD)/params/$(1),$(2)))$(BUILD)/params/$(1)

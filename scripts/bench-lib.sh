@@ -204,21 +204,30 @@ interleave_failed() {
 # processes' merged (scripts/procs-merge: the median process's rows, the range between
 # processes) and its meta the first process's, saying so.
 host_procs() {
-	local b i round
-	HOST_PROCS=${HOST_PROCS:-5}
-	case $HOST_PROCS in ''|*[!0-9]*|0) die "HOST_PROCS must be a positive number, not '$HOST_PROCS'" ;; esac
-	interleave "$HOST_PROCS" 1 ${#benches[@]} _host_proc stop
-	if read -r round i < <(interleave_failed); then
-		# the program's own words (a usage error: one line), its status, nothing written
-		cat "$RUN_TMP/procs/$(printf '%02d' "$round")/${benches[i - 1]}.log" >&2
-		exit "$(cat "$RUN_TMP/.interleave/$round-$i")"
-	fi
+	local b
+	host_procs_only _host_proc
 	for b in "${benches[@]}"; do
 		echo ">> host: $b, $HOST_PROCS processes in turn with the other benches; the first one's output:" >&2
 		cat "$RUN_TMP/procs/01/$b.log"
 	done
 	_merge_units procs "host_units: $HOST_PROCS processes, started in turn with the other benches; each row the median process's, ns_min and ns_max the fastest and slowest process, ns_reps one figure per process, request quantiles the median process's with the range between processes (procs/ has each)" \
 		"HOST_PROCS: $HOST_PROCS"
+}
+
+# host_procs_only FN: host_procs's processes without the merge (a bench whose rows are not
+# the harness's): `FN ROUND I` HOST_PROCS times for each bench I of the array benches, in
+# turn, FN running it as fresh processes in $RUN_TMP/procs/NN/ with their words in BENCH.log
+# there. One that fails ends the run with its own words and status, nothing written.
+host_procs_only() {
+	local i round
+	HOST_PROCS=${HOST_PROCS:-5}
+	case $HOST_PROCS in ''|*[!0-9]*|0) die "HOST_PROCS must be a positive number, not '$HOST_PROCS'" ;; esac
+	interleave "$HOST_PROCS" 1 ${#benches[@]} "$1" stop
+	if read -r round i < <(interleave_failed); then
+		# the program's own words (a usage error: one line), its status, nothing written
+		cat "$RUN_TMP/procs/$(printf '%02d' "$round")/${benches[i - 1]}.log" >&2
+		exit "$(cat "$RUN_TMP/.interleave/$round-$i")"
+	fi
 }
 
 # guest_boots VARIANT COMMAND: the benches named in the array benches, run by COMMAND (sh -c,
@@ -235,19 +244,20 @@ guest_boots() {
 		"GUEST_BOOTS: $GUEST_BOOTS" "GUEST_SEED0: $GUEST_SEED0"
 }
 
-# guest_boots_only VARIANT COMMAND: guest_boots's boots without the merge (a bench whose rows
-# are not the harness's): $RUN_TMP/boots/NN/ each, a boot that fails ends the run.
+# guest_boots_only VARIANT COMMAND [SUB]: guest_boots's boots without the merge (a bench whose
+# rows are not the harness's): $RUN_TMP/SUB/NN/ each (SUB: boots), a boot that fails ends the
+# run.
 guest_boots_only() {
 	local k jobs=1
 	GUEST_BOOTS=${GUEST_BOOTS:-5} GUEST_SEED0=${GUEST_SEED0:-0}
 	case $GUEST_BOOTS in ''|*[!0-9]*|0) die "GUEST_BOOTS must be a positive number, not '$GUEST_BOOTS'" ;; esac
 	case $GUEST_SEED0 in ''|*[!0-9]*) die "GUEST_SEED0 must be a number, not '$GUEST_SEED0'" ;; esac
 	[ "$ACCEL" != icount ] || jobs=2
-	_GUEST_VARIANT=$1 _GUEST_CMD=$2
+	_GUEST_VARIANT=$1 _GUEST_CMD=$2 _GUEST_SUB=${3:-boots}
 	interleave "$GUEST_BOOTS" "$jobs" 1 _guest_boot stop
 	if read -r k _ < <(interleave_failed); then
-		sed 's/^/  /' "$RUN_TMP/boots/$(printf '%02d' "$k").log" >&2
-		die "$1, boot $k: the guest run failed (see $RUN_TMP/boots/$(printf '%02d' "$k")/lab-output); nothing written"
+		sed 's/^/  /' "$RUN_TMP/$_GUEST_SUB/$(printf '%02d' "$k").log" >&2
+		die "$1, boot $k: the guest run failed (see $RUN_TMP/$_GUEST_SUB/$(printf '%02d' "$k")/lab-output); nothing written"
 	fi
 }
 
@@ -271,7 +281,7 @@ _merge_units() {
 
 # _guest_boot K 1: guest_boots's boot K.
 _guest_boot() {
-	local dir=$RUN_TMP/boots/$(printf '%02d' "$1")
+	local dir=$RUN_TMP/$_GUEST_SUB/$(printf '%02d' "$1")
 	mkdir -p "$dir"
 	BOOT_SEED=$((GUEST_SEED0 + $1)) OUTDIR=$dir QUIET=1 TIMEOUT=${TIMEOUT:-240} \
 		"$LAB/scripts/boot" "$_GUEST_VARIANT" -- sh -c "$_GUEST_CMD" > "$dir.log" 2>&1

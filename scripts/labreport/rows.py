@@ -67,9 +67,8 @@ def line(row, base, label_width=LABEL, ratio=None):
     text = "%s %7s %-4s %5s" % (head, figure(row["value"], row["unit"]), row["unit"],
                                  percent(spread(row["value"], row.get("min"), row.get("max"))))
     if base is not None and base is not row:
-        r, rs = speedup(base, row)
-        if ratio is not None:
-            r, rs = ratio[0], (ratio[2] - ratio[1]) / 2 / ratio[0]
+        r, rs = speedup(base, row) if ratio is None else \
+            (ratio[0], (ratio[2] - ratio[1]) / 2 / ratio[0])
         if r is not None:
             text += " %7.1fx %5s" % (r, percent(rs))
     return lines + [text.rstrip()]

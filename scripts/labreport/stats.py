@@ -115,48 +115,38 @@ def unit_rows(run, csv_name):
     return out
 
 
-def paired_against(ab, run, csv_name, base, value="ns_per_op", only=None):
-    """{method: lab-ab's row for it against the base method} over the run's units, paired by
-    unit (every method is measured in every process or boot; one missing in a unit is left
-    out), single-thread rows, the methods in only (all when None): one lab-ab call; {} for a
-    run of fewer than two units or without the base in each."""
+def paired_methods(ab, run, csv_name, a, b, value="ns_per_op"):
+    """a - b over the run's units, paired by unit (both methods are measured in every
+    process or boot): lab-ab's row for a against the base b, or None for a run of fewer than
+    two units or without both methods in each."""
     units = unit_rows(run, csv_name)
-    if len(units) < 2 or not os.access(ab, os.X_OK):
-        return {}
-    per = {}
+    lines = []
     for unit, rows in units.items():
-        for r in rows:
-            if r.get("status") == "ok" and r.get("threads", "1") in ("", "1"):
-                v = r.get(value) or r.get("instructions_per_op")
-                if v:
-                    per.setdefault(r.get("method"), {})[unit] = v
-    whole = {m: vs for m, vs in per.items() if len(vs) == len(units)
-             and (only is None or m in only or m == base)}
-    if base not in whole or len(whole) < 2:
-        return {}
-    lines = ["all\t%s\t\t\t%s\t%s\n" % (m, u, v) for m, vs in whole.items()
-             for u, v in vs.items()]
+        by = {r.get("method"): r for r in rows if r.get("status") == "ok"
+              and r.get("threads", "1") in ("", "1")}
+        if a not in by or b not in by:
+            return None
+        for m in (b, a):
+            v = by[m].get(value) or by[m].get("instructions_per_op")
+            if not v:
+                return None
+            lines.append("%s-%s\t%s\t\t\t%s\t%s\n" % (a, b, m, unit, v))
+    if len(units) < 2 or not os.access(ab, os.X_OK):
+        return None
     done = subprocess.run([ab, "--samples", "-", "--format", "tsv", "--pair", "unit",
-                           "--base", base], input="".join(lines), stdout=subprocess.PIPE,
+                           "--base", b], input="".join(lines), stdout=subprocess.PIPE,
                           stderr=subprocess.DEVNULL, **labdata.ENCODING)
     if done.returncode != 0:
-        return {}
-    return {r["variant"]: dict(r, units=str(len(units)))
-            for r in labdata.parse_table(done.stdout, delimiter="\t")
-            if r.get("variant") not in (None, base)}
-
-
-def paired_methods(ab, run, csv_name, a, b, value="ns_per_op"):
-    """a - b over the run's units, paired by unit: lab-ab's row for a against the base b, or
-    None for a run of fewer than two units or without both methods in each."""
-    return paired_against(ab, run, csv_name, b, value, only=(a,)).get(a)
+        return None
+    rows = [r for r in labdata.parse_table(done.stdout, delimiter="\t") if r.get("variant") == a]
+    return dict(rows[0], units=str(len(units))) if rows else None
 
 
 def speedup(ab, run, csv_name, base, method, value="ns_per_op"):
     """(base / method, the low and high end of its 95 % interval) over the run's units, paired
     by unit: lab-ab's change of the base against the method (Fieller's interval of the ratio
     of their means); None for a run of fewer than two units or without an interval."""
-    r = paired_against(ab, run, csv_name, method, value, only=(base,)).get(base)
+    r = paired_methods(ab, run, csv_name, base, method, value)
     if r is None:
         return None
     m, d, iv = number(r.get("mean")), number(r.get("diff")), interval(r)
