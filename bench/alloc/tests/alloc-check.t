@@ -16,7 +16,7 @@ is "$(grep -c 'none lost, every byte intact' <<<"$out")" "$((2 * (n - 1)))" \
 fl=$(sed -n 's/^#   alloc-rseq request: .*, \([0-9]*\) flushes,.*/\1/p' <<<"$out")
 ok $([ "${fl:-0}" -gt 0 ]; echo $?) "rseq request workload flushed to the arena (${fl:-none} flushes)"
 
-out=$("$bin" --check --disturb signal --signal-us 50 --check-ops 50000 --workload request \
+out=$("$bin" --check --disturb signal --signal-us 50 --check-ops 20000 --workload request \
 	--method alloc-rseq 2>&1)
 ok $? "rseq caches under 50 us timer signals stay exact"
 aborts=$(sed -n 's/^#   alloc-rseq request: \([0-9]*\) aborts.*/\1/p' <<<"$out")

@@ -38,7 +38,7 @@ build() {
 }
 # refused FILE NAME REGEX WHAT: N runs of the check, each "not ok" with the same line matching
 # REGEX (CPU numbers aside: a run starts on the CPU it finds itself on).
-runs=${INTERLEAVE_RUNS:-5}
+runs=${INTERLEAVE_RUNS:-3}
 refused() {
 	local b lines
 	b=$(build "$1") || { bad "$4: the example builds"; return; }

@@ -38,9 +38,9 @@ refused "$fx/queue-shape.c" "^error: strategy queue-mine: unknown shape 'queue' 
 	"an unknown shape"
 refused "$fx/crash.c" "^error: counter-crash: crashed in the exactness check \(.*SIGSEGV\); not timed$" \
 	"a strategy that crashes"
-# The hang spins in 12 threads until the bound: 2 s of it, not 10 (both CPUs are busy meanwhile).
-check_timeout=2 refused "$fx/hang.c" "^error: counter-hang: no end within 2 s in the (interleaving|exactness) check .*; not timed$" \
-	"a strategy that hangs (2 s bound)"
+# The hang spins in 12 threads until the bound: 1 s of it, not 10 (both CPUs are busy meanwhile).
+check_timeout=1 refused "$fx/hang.c" "^error: counter-hang: no end within 1 s in the (interleaving|exactness) check .*; not timed$" \
+	"a strategy that hangs (1 s bound)"
 refused "$fx/missing.c" "^error: .*missing.c: no such file$" "a file that is not there"
 # A relative path is the caller's, from wherever make is called (make -C LAB).
 err=$(cd "$t" && make -s --no-print-directory -C "$LAB" strategy STRATEGY=rel-missing.c DATA="$t/data" 2>&1)

@@ -14,7 +14,7 @@ ex=$LAB/bench/percpu/examples/batch-counter.c
 strategy() {
 	local data=$1
 	shift
-	(cd "$LAB" && eval "DATA=$data $* $env STRATEGY_ARGS='--threads 1,2 --reps 2 --duration 20' \
+	(cd "$LAB" && eval "DATA=$data HOST_PROCS=2 $* $env STRATEGY_ARGS='--threads 1,2 --reps 2 --duration 20' \
 		bench/percpu/strategy $ex") > "$t/log" 2>&1
 }
 
