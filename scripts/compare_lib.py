@@ -10,6 +10,7 @@ import itertools
 import subprocess
 from pathlib import Path
 
+import figures
 import labdata
 
 LAB = Path(__file__).resolve().parent.parent
@@ -63,13 +64,7 @@ def keyed_rows(run, bench):
         for r in rows:
             if r.get("status") != "ok":
                 continue
-            icount = r.get("accel") == "icount"
-            v = r.get("instructions_per_op" if icount else "ns_per_op", "")
-            unit = "insn" if icount else "ns"
-            if v == "" and icount:
-                # A timed loop under icount (percpu): virtual ns, one per instruction, the
-                # loop's overhead included; not the exact count of a linearity check.
-                v, unit = r.get("ns_per_op", ""), "vns"
+            v, unit = figures.op_figure(r)
             if v == "":
                 continue
             g = "" if r.get("glibc_rseq") == "on" else ".glibc-" + r.get("glibc_rseq", "")

@@ -22,23 +22,32 @@ def declared(bench_dir):
     return [v.split()[0] for v in meta.all("figure") if v.split()]
 
 
+def op_figure(r):
+    """(value, unit) of one lab-harness CSV row: the one place that decides a per-op figure's
+    unit. Under icount the counted instructions/op where the program proved its count exact
+    (a linearity check filled instructions_per_op): "insn"; else the timed loop's virtual ns,
+    one per instruction with the loop's overhead included, not exact: "vns". Elsewhere ns/op:
+    "ns". The value is "" when the row has none."""
+    if r.get("accel") == "icount":
+        if r.get("instructions_per_op", "") != "":
+            return r["instructions_per_op"], "insn"
+        return r.get("ns_per_op", ""), "vns"
+    return r.get("ns_per_op", ""), "ns"
+
+
 def harness(run, name, bench, threads, suffix=lambda r: ""):
     """Rows of a lab-harness CSV (cpu-read, percpu, alloc, ringbuf): one per row whose status
-    is ok, figure = method, then suffix(row), then ".tN" when threads counts; ns/op, which
-    under icount (one instruction per virtual ns) is instructions/op, as instructions_per_op
-    says where the program fills it; the value the median of the repetitions, so boot 1 and
-    no rep."""
+    is ok, figure = method, then suffix(row), then ".tN" when threads counts; its value and
+    unit op_figure's; the value the median of the repetitions, so boot 1 and no rep."""
     out = []
     for r in run.csv(name):
         if r.get("status") != "ok":
             continue
-        icount = r.get("accel") == "icount"
-        value = (icount and r.get("instructions_per_op")) or r.get("ns_per_op", "")
+        value, unit = op_figure(r)
         if value == "":
             continue
         figure = r["method"] + suffix(r) + (".t%s" % r["threads"] if threads else "")
-        out.append([bench, figure, r["variant"], r["accel"], "insn" if icount else "ns",
-                    "1", "", value])
+        out.append([bench, figure, r["variant"], r["accel"], unit, "1", "", value])
     return out
 
 
@@ -63,8 +72,3 @@ def run_key(run, name, key):
     """The first word of a "key: value" line of the run's file called name ("" if none):
     the run's variant or accelerator where its CSV has no such column."""
     return (run.keyvalues(name).first(key).split() or [""])[0]
-
-
-def time_unit(accel):
-    """A figure in virtual ns per operation is instructions under icount: "insn", else "ns"."""
-    return "insn" if accel == "icount" else "ns"

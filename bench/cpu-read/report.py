@@ -3,6 +3,8 @@
 the latest run per environment (variant, accelerator, hardware), the host's first, in the
 seed's format: figure per op, its spread, the speedup over the getcpu system call."""
 
+import figures as figures_
+
 from labreport import rows as R
 from labreport import stats
 from labreport import runs as runs_
@@ -24,11 +26,12 @@ def latest(runs):
 
 
 def row(env, r):
-    """One figure: instructions per op under icount, else ns with min and max."""
-    if r.get("accel") == "icount":
-        figures = (r.get("instructions_per_op", ""), "", "", "insn")
+    """One figure in its unit (figures.op_figure), ns with their min and max."""
+    value, unit = figures_.op_figure(r)
+    if unit == "ns":
+        figures = (value, r.get("ns_min", ""), r.get("ns_max", ""), unit)
     else:
-        figures = (r.get("ns_per_op", ""), r.get("ns_min", ""), r.get("ns_max", ""), "ns")
+        figures = (value, "", "", unit)
     names = ("env", "variant", "accel", "method", "label", "status")
     values = (env,) + tuple(r.get(n, "") for n in names[1:])
     return dict(zip(names + ("value", "min", "max", "unit"), values + figures))

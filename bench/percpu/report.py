@@ -4,6 +4,8 @@ thread, the latest file (percpu*.csv) per environment, the host's first; each st
 figure, its spread and its speedup over its group's getcpu + atomic row; plots of one
 thread and of each environment's thread scaling."""
 
+import figures
+
 from labreport import rows as R
 from labreport import runs as runs_
 from labreport.fmt import num, unique
@@ -31,16 +33,16 @@ def latest(runs):
 
 
 def row(env, r, run, host):
-    """One figure: instructions per op under icount, else ns with min and max."""
-    icount = r.get("accel") == "icount"
-    value = r.get("instructions_per_op") if icount else None
+    """One figure in its unit (figures.op_figure), ns with their min and max."""
+    value, unit = figures.op_figure(r)
+    timed = unit == "ns"
     return {"env": env, "variant": r.get("variant", ""), "accel": r.get("accel", ""),
             "method": r.get("method", ""), "label": r.get("label") or r.get("method", ""),
             "threads": r.get("threads", ""), "status": r.get("status", ""),
-            "ns": r.get("ns_per_op", ""), "value": value or r.get("ns_per_op", ""),
-            "min": "" if icount else r.get("ns_min", ""),
-            "max": "" if icount else r.get("ns_max", ""),
-            "unit": "insn" if icount else "ns", "dir": run, "host": host}
+            "ns": r.get("ns_per_op", ""), "value": value,
+            "min": r.get("ns_min", "") if timed else "",
+            "max": r.get("ns_max", "") if timed else "",
+            "unit": unit, "dir": run, "host": host}
 
 
 def collect(runs):
@@ -83,7 +85,8 @@ def tables(runs):
         return strategy_table(runs)
     out = ["speedup within each group: counter vs getcpu + lock add, list vs",
            "the CAS list, lock vs lock cmpxchg (seed: 7.7x counter, 1.9x lock);",
-           "ns (instructions under icount), +-half the min-max range"]
+           "ns, +-half the min-max range; under icount vns (virtual ns: one",
+           "an instruction, the timed loop's included; not an exact count)"]
     for env in unique(r["env"] for r in rows):
         mine = single_thread([r for r in rows if r["env"] == env])
         b = bases(mine)
@@ -192,16 +195,17 @@ def section(run):
     rows = run.csv("percpu.csv")
     mine = set((meta.first("strategy_rows") or "").split(","))
     accel = meta.first("accel") or (rows[0].get("accel") if rows else "")
-    icount = accel == "icount"
-    unit = "insn" if icount else "ns"
+    units = {figures.op_figure(r)[1] for r in rows if r.get("status") == "ok"}
+    unit = "/".join(sorted(units)) or figures.op_figure({"accel": accel})[1]
+    timed = unit == "ns"
     threads = sorted({int(r["threads"]) for r in rows if r.get("threads", "").isdigit()})
     methods = list(dict.fromkeys(r["method"] for r in rows))
     cell = {}
     for r in rows:
-        v = _num(r.get("ns_per_op"))
+        v = _num(figures.op_figure(r)[0])
         if r.get("status") != "ok" or v is None:
             cell[r["method"], r["threads"]] = r.get("status") or "?"
-        elif icount:
+        elif not timed:
             cell[r["method"], r["threads"]] = fig(v)
         else:
             lo, hi = _num(r.get("ns_min")), _num(r.get("ns_max"))
@@ -212,7 +216,7 @@ def section(run):
     out = [f"Your strategies: run {run.name} ({where})",
            f"  files: {meta.first('strategy')}",
            f"  {unit} per op, median of {reps} reps" +
-           ("" if icount else " [their min-max]") + "; * your strategy"]
+           (" [their min-max]" if timed else "") + "; * your strategy"]
     w = max([len(m) for m in methods] + [8]) + 2
     per = max(len(c) for c in cell.values()) + 2 if cell else 8
     # As many thread counts side by side as 72 columns hold; the rest in blocks below.

@@ -5,6 +5,7 @@ instructions per operation. Reads the runs scripts/arch/run writes (data/*-arch-
 ACCEL/, rows labelled ARCH-VARIANT): under icount a figure is an instruction count, exact and
 the same on any host; under TCG it is an emulator timing, labelled so."""
 
+import figures
 from labreport.model import Table
 from labreport.rows import percent, spread
 
@@ -65,21 +66,23 @@ def _latest(runs):
     return found
 
 
-def _figure(run, csv_name, method, column):
-    """The method's figure (first row: one thread, the first CPU) as a float, or a word."""
+def _figure(run, csv_name, method, pick):
+    """The method's figure (first row: one thread, the first CPU) and its unit: pick(row) ->
+    (value, unit); the value a float, or a word."""
     if run is None or not run.has(csv_name):
-        return None
+        return None, ""
     for row in run.csv(csv_name):
         if row.get("method") != method:
             continue
         if row.get("status") != "ok":
             status = row.get("status", "")
-            return "none" if "vdso" in method and "unsupported" in status else "n/a"
+            return ("none" if "vdso" in method and "unsupported" in status else "n/a"), ""
+        value, unit = pick(row)
         try:
-            return float(row.get(column) or "nan")
+            return float(value or "nan"), unit
         except ValueError:
-            return None
-    return None
+            return None, unit
+    return None, ""
 
 
 def _where(method):
@@ -91,16 +94,25 @@ def _where(method):
     return "percpu.csv", method
 
 
-def _insn(run, method):
-    """Instructions/op under icount: cpu-read's counted column, percpu's ns (1 ns = 1 insn)."""
+def _icount(run, method):
+    """(figure, unit) under icount (figures.op_figure): counted instructions, or virtual ns
+    where the program counted none (the per-CPU rows)."""
     csv_name, m = _where(method)
-    column = "instructions_per_op" if csv_name == "cpu-read.csv" else "ns_per_op"
-    return _figure(run, csv_name, m, column)
+    return _figure(run, csv_name, m, figures.op_figure)
+
+
+def _insn(run, method):
+    return _icount(run, method)[0]
+
+
+def _icount_cell(run, method):
+    value, unit = _icount(run, method)
+    return _cell(value, "v" if unit == "vns" else "")
 
 
 def _ns(run, method):
     csv_name, m = _where(method)
-    return _figure(run, csv_name, m, "ns_per_op")
+    return _figure(run, csv_name, m, lambda r: (r.get("ns_per_op", ""), "ns"))[0]
 
 
 def _cell(value, unit=""):
@@ -172,6 +184,8 @@ def tables(runs):
     lines = ["seed: ARMv7 Cubietruck (Cortex-A7), ns. Ours: QEMU guests, icount"]
     lines.append("instructions/op (path length, not time); TCG columns are emulator")
     lines.append("figures (QEMU's translated code on this host), not ARM timings.")
+    lines.append("v: virtual ns under icount (a timed loop: one an instruction, the")
+    lines.append("loop's own included; not a counted figure).")
     lines.append("[off]: glibc's rseq off, as in 2018: getcpu is glibc's system call on")
     lines.append("ARM (vDSO on x86_64), rseq rows register their own area; the other")
     lines.append("per-CPU rows run with glibc 2.36's rseq on (its sched_getcpu reads it).")
@@ -182,20 +196,20 @@ def tables(runs):
     for method, label in READS + PERCPU:
         seed = SEED_ARM32.get(method)
         lines.append(f"{label[:28]:29}{_cell(seed):>9}"
-                     f"{_cell(_insn(icount['arm'], method)):>8}"
-                     f"{_cell(_insn(icount['arm64'], method)):>8}"
-                     f"{_cell(_insn(icount['x86_64'], method)):>8}"
+                     f"{_icount_cell(icount['arm'], method):>8}"
+                     f"{_icount_cell(icount['arm64'], method):>8}"
+                     f"{_icount_cell(icount['x86_64'], method):>8}"
                      f"{_cell(_ns(tcg['arm'], method)):>10}")
     lines += _tcg_units(tcg["arm"])
     lines.append("")
-    lines.append("speedups, getcpu way / rseq way (seed: arm32 ns; ours: insn):")
+    lines.append("speedups, getcpu way / rseq way (seed: arm32 ns; ours: icount):")
     for slow, fast, what, seed in (
             ("off:counter-getcpu-atomic", "off:counter-rseq", "counter [off]", "11.0x"),
             ("off:lock-cmpxchg", "off:lock-rseq", "lock [off]", "5.8x"),
             ("counter-getcpu-atomic", "counter-rseq", "counter [on]", "-"),
             ("lock-cmpxchg", "lock-rseq", "lock [on]", "-")):
         cells = [_speedup(_insn(icount[a], slow), _insn(icount[a], fast)) for a in ARCHES]
-        lines.append(f"  {what:13} seed {seed:5} insn: x86_64 {cells[0]},"
+        lines.append(f"  {what:13} seed {seed:5} ours: x86_64 {cells[0]},"
                      f" arm64 {cells[1]}, arm {cells[2]}")
     lines.append("  (the seed's lock is liburcu's per-CPU lock; ours the lab's lock rows)")
     lines.append("vDSO getcpu: none on arm64 or arm (glibc's sched_getcpu makes the")

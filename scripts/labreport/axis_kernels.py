@@ -3,10 +3,12 @@
 Debian kernel (variant names VARIANT-KVER, e.g. rseq-y-6.12) beside the main job's (rseq-y,
 6.1), one table per variant and accelerator with a column per kernel release: the newest
 CPU-read, per-CPU (1 thread) and mm_cid runs of each. Under icount the figures are exact
-instructions per op, under TCG emulator ns. Runs from elsewhere (LAVA, bundles) are left out."""
+instructions per op where the program counted them, else virtual ns (marked v); under TCG
+emulator ns. Runs from elsewhere (LAVA, bundles) are left out."""
 
 import re
 
+import figures
 from labreport.model import Table
 from labreport.rows import cell, percent, spread
 from labreport.runs import release_key
@@ -22,18 +24,20 @@ def base_variant(variant):
     return SUFFIX.sub("", variant)
 
 
-def value(r, col_icount, col_other, accel, units=False):
-    """The figure of a row: instructions under icount, else ns, with +-half the range between
-    the run's boots when units says it has several (the median boot's figure,
-    scripts/procs-merge; a run of one boot has its reps' range there, not shown); its status
-    when not ok."""
+def value(r, accel, units=False, ns="ns_per_op"):
+    """The figure of a row in its unit (figures.op_figure: counted instructions under icount
+    where the program counted them, else virtual ns, marked "v"; ns elsewhere), with +-half
+    the range between the run's boots when units says it has several (the median boot's
+    figure, scripts/procs-merge; a run of one boot has its reps' range there, not shown);
+    its status when not ok. ns names the row's ns column."""
     if r.get("status", "ok") != "ok":
         return r.get("status", "")[:11]
-    v = cell(r, col_icount if accel == "icount" else col_other)
+    text, unit = figures.op_figure(dict(r, accel=accel, ns_per_op=r.get(ns, "")))
+    v = cell({"v": text}, "v")
     if v is None:
         return "-"
-    text = "%.0f" % v if v >= 1000 else "%.2f" % v
-    if accel != "icount" and units:
+    text = ("%.0f" % v if v >= 1000 else "%.2f" % v) + ("v" if unit == "vns" else "")
+    if unit == "ns" and units:
         s = spread(text, r.get("ns_min"), r.get("ns_max"))
         if s is not None:
             text += " " + percent(s)
@@ -66,7 +70,7 @@ def cpuread_rows(run, accel):
     """(figure name, value) of a cpu-read run, one thread."""
     units = boots(run, "cpu-read.meta")
     return [("cpu-read " + r.get("method", ""), r.get("label") or r.get("method", ""),
-             value(r, "instructions_per_op", "ns_per_op", accel, units))
+             value(r, accel, units))
             for r in run.csv("cpu-read.csv") if r.get("threads", "") in ("", "1")]
 
 
@@ -74,7 +78,7 @@ def percpu_rows(run, accel):
     """(figure name, label, value) of a per-CPU run, one thread."""
     units = boots(run, "percpu.meta")
     return [("percpu " + r.get("method", ""), "percpu: " + (r.get("label") or r.get("method", "")),
-             value(r, "instructions_per_op", "ns_per_op", accel, units))
+             value(r, accel, units))
             for name in run.files("percpu*.csv") for r in run.csv(name)
             if r.get("threads", "") == "1"]
 
@@ -87,12 +91,12 @@ def mmcid_rows(run, accel):
         for r in run.csv("reads.csv"):
             name = "mm-cid read %s %s" % (r.get("field", ""), r.get("area", ""))
             out.append((name, "read %s (%s area)" % (r.get("field", ""), r.get("area", "")),
-                        value(r, "ns_per_read", "ns_per_read", "")))
+                        value(r, accel, ns="ns_per_read")))
     if run.has("strategies.csv"):
         for r in run.csv("strategies.csv"):
             what = "%s by %s, %s thr, %s CPUs" % (r.get("strategy", ""), r.get("index", ""),
                                                   r.get("threads", ""), r.get("cpus_allowed", ""))
-            v = value(r, "ns_per_op", "ns_per_op", "")
+            v = value(r, accel)
             if r.get("status") == "ok" and r.get("slots_touched"):
                 v += " /%s" % r["slots_touched"]
             out.append(("mm-cid " + what, what, v))
@@ -121,7 +125,7 @@ def render(base, accel, t):
     """One variant's table: a column per release, a row per figure any of them has."""
     releases = sorted((k for k in t if k != "runs"), key=release_key)
     width = LINE - COL * len(releases)
-    unit = "instructions per op (icount)" if accel == "icount" else (
+    unit = "instructions per op; v: virtual ns (icount)" if accel == "icount" else (
         "ns per op (%s)" % ("emulator" if accel == "tcg" else accel))
     out = ["", "%s, %s: %s" % (base, accel, unit),
            "%-*s" % (width, "figure") + "".join("%*s" % (COL, r[:COL - 1]) for r in releases)]

@@ -6,6 +6,7 @@ obtained and the run it came from. The full tables are the report's."""
 
 import os
 
+import figures
 import labdata
 
 from labreport import runs as R
@@ -45,9 +46,10 @@ def _ns(r):
 
 
 def _insn(r):
-    """Instructions per op under icount (older runs put them in ns_per_op)."""
-    v = cell(r, "instructions_per_op")
-    return "%.0f insn" % (v if v is not None else cell(r, "ns_per_op"))
+    """A figure under icount in its unit (figures.op_figure): counted instructions or
+    virtual ns."""
+    v, unit = figures.op_figure(r)
+    return "%.0f %s" % (float(v), unit)
 
 
 def _reads(runs):
@@ -77,16 +79,17 @@ def _counter(runs):
                            (*_icount_rows(runs, "percpu"), "icount, rseq-y")):
         if run is None:
             continue
-        unit = "ns" if how == "host" else "insn"
         how = _host(run) if how == "host" else how
         by = {r["method"]: r for r in rows
               if r.get("status") == "ok" and r.get("threads") == "1"}
         a, b = by.get("counter-getcpu-atomic"), by.get("counter-rseq")
         if a and b:
-            ratio = cell(a, "ns_per_op") / cell(b, "ns_per_op")
+            (va, unit), (vb, unit_b) = figures.op_figure(a), figures.op_figure(b)
+            if unit != unit_b or "" in (va, vb):
+                continue
+            va, vb = float(va), float(vb)
             out.append(("per-CPU counter, 1 thread: getcpu+atomic / rseq", how,
-                        "%.3g / %.3g %s = %.1fx" % (cell(a, "ns_per_op"), cell(b, "ns_per_op"),
-                                                     unit, ratio), run.name))
+                        "%.3g / %.3g %s = %.1fx" % (va, vb, unit, va / vb), run.name))
     return out
 
 

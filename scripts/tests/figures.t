@@ -48,11 +48,12 @@ out=$("$LAB/scripts/figures-check" --bench "$t/bench" "$t/data" 2>&1); r=$?
 ok $((r == 0)) "a figure its meta does not declare fails"
 like "$out" "^error: .*figure one of x is not declared" "  saying which"
 
-# Under icount a row's figure is its instructions: instructions_per_op, else ns_per_op.
+# Under icount a row's figure is its counted instructions (insn) where the program counted
+# them, else its timed virtual ns (vns): never a timed figure called a count.
 mkdir -p "$t/ic"
 printf 'variant,accel,method,threads,status,ns_per_op,instructions_per_op\nv,icount,a,1,ok,24.5,\nv,icount,b,1,ok,9.1,3\nv,icount,c,1,ENOSYS,,\n' > "$t/ic/percpu.csv"
-is "$("$LAB/bench/percpu/parse" "$t/ic" | tail -n +2)" "percpu,a.t1,v,icount,insn,1,,24.5
-percpu,b.t1,v,icount,insn,1,,3" "icount rows: instructions, unit insn; a row not ok gives none"
+is "$("$LAB/bench/percpu/parse" "$t/ic" | tail -n +2)" "percpu,a.t1,v,icount,vns,1,,24.5
+percpu,b.t1,v,icount,insn,1,,3" "icount rows: counted ones in insn, timed ones in vns; a row not ok gives none"
 
 # A bad RUNDIR is one line, and figures-backfill fills only runs without figures.csv.
 out=$("$LAB/bench/cpu-read/parse" "$t/data/20260101T000000Z-h-x" 2>&1); r=$?

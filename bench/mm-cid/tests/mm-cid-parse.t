@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
-# mm-cid's parse: a run's reads and strategies as figures, in instructions under icount and
-# ns elsewhere (the unit comes from the run's accelerator), a row that did not run left out.
+# mm-cid's parse: a run's reads and strategies as figures, in virtual ns under icount (timed,
+# never counted) and ns elsewhere (from the run's accelerator), a row that did not run left out.
 . "$(dirname "$0")/../../../scripts/tests/tap.sh"
 t=$(mktemp -d); trap 'rm -rf "$t"' EXIT
 for accel in icount tcg; do
@@ -12,7 +12,7 @@ for accel in icount tcg; do
 	printf '%s\n' "strategy,index,threads,cpus_allowed,cpus_possible,status,ns_per_op" \
 		"counter,mm_cid,2,2,2,ok,14.0" "counter,cpu,1,1,2,ok,13.0" > "$d/strategies.csv"
 	out=$("$LAB/bench/mm-cid/parse" "$d"); ok $? "$accel: the run parses"
-	unit=ns; [ $accel = icount ] && unit=insn
+	unit=ns; [ $accel = icount ] && unit=vns
 	is "$(printf '%s\n' "$out" | tail -n +2 | cut -d, -f2,4,5,8 | tr '\n' ' ')" \
 		"read.cpu_id.rseq,$accel,$unit,4.0 counter.mm_cid.t2,$accel,$unit,14.0 counter.cpu.t1.cpus1,$accel,$unit,13.0 " \
 		"$accel: figures in $unit, the restricted run marked, the row that did not run left out"
