@@ -8,11 +8,13 @@ own CSV through labdata and prints its rows here.
 """
 
 import csv
+import re
 import sys
 from pathlib import Path
 
 import labdata
 
+LAB = Path(__file__).resolve().parent.parent
 HEADER = ["bench", "figure", "side", "accel", "unit", "boot", "rep", "value"]
 
 
@@ -20,6 +22,33 @@ def declared(bench_dir):
     """The figure names bench_dir/meta declares ("figure: NAME UNIT text")."""
     meta = labdata.read_keyvalues(Path(bench_dir) / "meta")
     return [v.split()[0] for v in meta.all("figure") if v.split()]
+
+
+def glibc_states(bench_dir):
+    """The glibc rseq states a bench's rows name (its meta's "compare-glibc: DEFAULT OTHER..."),
+    the default first; [] for a bench whose figures do not depend on glibc."""
+    meta = labdata.read_keyvalues(Path(bench_dir) / "meta")
+    return meta.first("compare-glibc").split()
+
+
+def glibc_suffix(states, state):
+    """What a row's glibc state adds to its figure's name when the side is the kernel: nothing
+    for the bench's default state, ".glibc-STATE" for any other."""
+    return "" if not states or state == states[0] else ".glibc-" + state
+
+
+def with_glibc(name, suffix):
+    """name with suffix before its thread count (".tN"), where it has one."""
+    m = re.match(r"^(.*?)((\.t[0-9]+)?)$", name)
+    return m.group(1) + suffix + m.group(2)
+
+
+def declared_by_kernel(bench_dir):
+    """The names a bench's figures take when the side is the kernel (parse --by-kernel, as
+    compare runs it): each declared name, and with every other glibc state."""
+    states = glibc_states(bench_dir)
+    return [with_glibc(n, glibc_suffix(states, g)) for n in declared(bench_dir)
+            for g in (states or [""])]
 
 
 def op_figure(r):
@@ -37,8 +66,15 @@ def op_figure(r):
 
 def harness(run, name, bench, threads, suffix=lambda r: ""):
     """Rows of a lab-harness CSV (cpu-read, percpu, alloc, ringbuf): one per row whose status
-    is ok, figure = method, then suffix(row), then ".tN" when threads counts; its value and
-    unit op_figure's; the value the median of the repetitions, so boot 1 and no rep."""
+    is ok, figure = method, then suffix(row), then (parse --by-kernel) its glibc state, then
+    ".tN" when threads is true or the row ran more than one thread; its value and unit
+    op_figure's; the value the median of the repetitions, so boot 1 and no rep."""
+    states = glibc_states(LAB / "bench" / bench) if run.by_kernel else []
+    need = ["variant", "accel", "method", "status", "ns_per_op"] + ["glibc_rseq"] * bool(states)
+    header = labdata.read_header(run.path / name)
+    for c in need:
+        if c not in header:
+            raise KeyError(c)
     out = []
     for r in run.csv(name):
         if r.get("status") != "ok":
@@ -46,17 +82,25 @@ def harness(run, name, bench, threads, suffix=lambda r: ""):
         value, unit = op_figure(r)
         if value == "":
             continue
-        figure = r["method"] + suffix(r) + (".t%s" % r["threads"] if threads else "")
+        t = r.get("threads", "1") or "1"
+        figure = r["method"] + suffix(r) + glibc_suffix(states, r.get("glibc_rseq", "")) + (
+            ".t" + t if threads or t != "1" else "")
         out.append([bench, figure, r["variant"], r["accel"], unit, "1", "", value])
     return out
 
 
 def main(bench, extract):
-    """parse RUNDIR: print RUNDIR's figures (extract(run) -> rows) as CSV with the header.
-    A run without the bench's CSV, or a CSV without a needed column, is one error line."""
-    if len(sys.argv) != 2 or not Path(sys.argv[1]).is_dir():
-        sys.exit("usage: bench/%s/parse RUNDIR" % bench)
-    run = labdata.Run(sys.argv[1])
+    """parse [--by-kernel] RUNDIR: print RUNDIR's figures (extract(run) -> rows) as CSV with
+    the header. --by-kernel (compare's figures): the side is the kernel and a row's glibc state
+    goes into its figure's name (run.by_kernel, for extract). A run without the bench's CSV,
+    or a CSV without a needed column, is one error line."""
+    args = sys.argv[1:]
+    by_kernel = args[:1] == ["--by-kernel"]
+    args = args[1:] if by_kernel else args
+    if len(args) != 1 or not Path(args[0]).is_dir():
+        sys.exit("usage: bench/%s/parse [--by-kernel] RUNDIR" % bench)
+    run = labdata.Run(args[0])
+    run.by_kernel = by_kernel
     try:
         rows = extract(run)
     except FileNotFoundError as e:

@@ -86,6 +86,8 @@ class Run:
         self.path = Path(path)
         self.name = self.path.name
         self._csv = {}
+        # Figures keyed on the kernel, glibc state in the name (a parse run --by-kernel).
+        self.by_kernel = False
 
     def has(self, name):
         """Whether the run holds a non-empty file called name."""
