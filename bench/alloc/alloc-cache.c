@@ -117,7 +117,7 @@ int al_reset(const struct al_run *run)
 	}
 	if (run->nslots * AL_NCLASS > ncaches) {
 		free(al_caches);
-		al_caches = aligned_alloc(AL_LINE, run->nslots * AL_NCLASS * sizeof(*al_caches));
+		al_caches = aligned_alloc(LAB_CACHE_LINE, run->nslots * AL_NCLASS * sizeof(*al_caches));
 		ncaches = al_caches ? run->nslots * AL_NCLASS : 0;
 		if (!al_caches)
 			return -1;

@@ -14,13 +14,13 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "lab/cacheline.h"
 #include "lab/disturb.h"
 
 #define AL_NCLASS 6
 #define AL_MIN_SHIFT 4   /* class c holds 16 << c bytes */
 #define AL_CAP 64        /* objects a cache holds */
 #define AL_BATCH 32      /* objects moved per refill / flush */
-#define AL_LINE 64
 #define AL_IDX_BITS 26   /* CAS stack head: object index + 1 */
 #define AL_CNT_BITS 10   /* ... count ... */
 #define AL_POOL (64ul << 20) /* bytes reserved per class */
@@ -45,7 +45,7 @@ struct al_cache {
 	intptr_t lock;
 	uint64_t head; /* idx+1 | count << 26 | tag << 36 */
 	intptr_t slot[AL_CAP];
-} __attribute__((aligned(AL_LINE)));
+} __attribute__((aligned(LAB_CACHE_LINE)));
 
 /* The caches' capacity and batch in force: AL_CAP and AL_BATCH for timing; small in --check
  * so that refills and flushes (and the arena) are exercised all the time. */

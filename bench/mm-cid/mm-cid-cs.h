@@ -12,6 +12,7 @@
 #include <stdint.h>
 #include <sys/rseq.h>
 
+#include "lab/cacheline.h"
 #include "mm-cid-area.h"
 
 #if !defined(__x86_64__)
@@ -21,15 +22,14 @@
 #define MC_STR_(x) #x
 #define MC_STR(x) MC_STR_(x)
 
-/* Slots are lines of their own (128 bytes: the adjacent-line prefetcher pairs 64-byte lines). */
-#define MC_LINE 128
+/* Slots are lines of their own (LAB_CACHE_LINE bytes). */
 
 struct mc_node {
 	struct mc_node *next;
 };
 
 /*
- * counter[index] += 1, index = *(u32 *)(area + off), the slot MC_LINE bytes wide; counts
+ * counter[index] += 1, index = *(u32 *)(area + off), the slot LAB_CACHE_LINE bytes wide; counts
  * aborts. The commit is the one add instruction: it ran, or the section was aborted before it.
  */
 static inline void mc_inc(volatile struct mc_rseq *area, unsigned long off, char *base,

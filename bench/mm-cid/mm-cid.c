@@ -7,7 +7,7 @@
  *   strategies: per-CPU vs per-mm_cid counters and lists (the slot index read inside the rseq
  *               critical section: cpu_id or mm_cid), at each thread count, with the process's
  *               affinity as given (--cpus N restricts it to N CPUs): ns per operation and the
- *               memory footprint (slots touched; slots are MC_LINE bytes), with exact checks:
+ *               memory footprint (slots touched; slots are LAB_CACHE_LINE bytes), with exact checks:
  *               counter slots sum to threads x iterations, every list node is found again, and
  *               mm_cid stays below min(threads, CPUs allowed).
  * usage: lab-mmcid [--mode reads|strategies|all] [--threads N,N...] [--cpus N] [--iters N]
@@ -47,9 +47,9 @@ struct thr {
 	uint64_t aborts;
 	uint32_t max_cid;     /* the largest mm_cid this thread saw (sampled) */
 	double t0, t1;        /* this thread's loop, CLOCK_MONOTONIC ns */
-	struct mc_node node __attribute__((aligned(MC_LINE)));
+	struct mc_node node __attribute__((aligned(LAB_CACHE_LINE)));
 	int err;
-} __attribute__((aligned(MC_LINE)));
+} __attribute__((aligned(LAB_CACHE_LINE)));
 
 static struct mc_info info;
 static struct thr thr[MAX_THREADS];
@@ -166,11 +166,11 @@ static void strategy_row(const char *strategy, const char *index, int threads,
 	}
 	/* Any index the kernel can hand out fits: both are below the number of possible CPUs. */
 	r.nslots = ncpu;
-	if (posix_memalign((void **)&r.slots, MC_LINE, (size_t)r.nslots * MC_LINE)) {
+	if (posix_memalign((void **)&r.slots, LAB_CACHE_LINE, (size_t)r.nslots * LAB_CACHE_LINE)) {
 		fprintf(stderr, "error: out of memory\n");
 		exit(1);
 	}
-	memset(r.slots, 0, (size_t)r.nslots * MC_LINE);
+	memset(r.slots, 0, (size_t)r.nslots * LAB_CACHE_LINE);
 	pthread_barrier_init(&r.go, NULL, threads + 1);
 	for (int i = 0; i < threads; i++) {
 		memset(&thr[i], 0, sizeof(thr[i]));
@@ -200,7 +200,7 @@ static void strategy_row(const char *strategy, const char *index, int threads,
 	pthread_barrier_destroy(&r.go);
 	/* The checks: exact sums, every node found again. */
 	for (int s = 0; s < r.nslots; s++) {
-		uint64_t *slot = (uint64_t *)(r.slots + (size_t)s * MC_LINE);
+		uint64_t *slot = (uint64_t *)(r.slots + (size_t)s * LAB_CACHE_LINE);
 
 		if (!strcmp(strategy, "counter")) {
 			sum += *slot;
@@ -223,7 +223,7 @@ static void strategy_row(const char *strategy, const char *index, int threads,
 	printf("%s,%s,%d,%d,%d,%lu,%s,%.3f,%.3f,%.4f,%d,%d,%d,%d,%s\n", strategy, index, threads,
 	       allowed, ncpu, iters, ok ? "ok" : "FAILED", ns,
 	       (double)threads * iters / (t1 - t0) * 1e3, aborts * 1e6 / ((double)threads * iters),
-	       touched, touched * MC_LINE, r.nslots * MC_LINE, cid_bound, max_cid_s(max_cid));
+	       touched, touched * LAB_CACHE_LINE, r.nslots * LAB_CACHE_LINE, cid_bound, max_cid_s(max_cid));
 	fflush(stdout);
 	free(r.slots);
 }
@@ -361,7 +361,7 @@ int main(int argc, char **argv)
 	}
 	if (strcmp(mode, "reads")) {
 		printf("# strategies: %d CPUs allowed of %ld, slots of %d bytes\n", allowed,
-		       sysconf(_SC_NPROCESSORS_CONF), MC_LINE);
+		       sysconf(_SC_NPROCESSORS_CONF), LAB_CACHE_LINE);
 		printf("strategy,index,threads,cpus_allowed,cpus_possible,iters,status,ns_per_op,"
 		       "mops_per_s,aborts_per_mop,slots_touched,bytes_touched,bytes_allocated,"
 		       "mm_cid_bound,max_mm_cid\n");

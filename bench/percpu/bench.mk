@@ -13,14 +13,16 @@ PERCPU_ST   := $(GUEST_SRC)/tools/testing/selftests/rseq
 GUEST_BINS  += $(PERCPU_BIN)
 bench-tests: $(PERCPU_BIN)
 
-# The rows: one file per row family (lib/include/lab/strategy.h), in table order. Each is
+# The rows: one file per row family (bench/percpu/include/lab/strategy.h), in table order. Each is
 # built as a user's strategy is (`make strategy`): with the kernel tree's selftests rseq
 # helpers on the include path and its list named for the file (-DLAB_STRATEGY_SYM=...).
 PERCPU_STRATEGIES := counter-getcpu counter-rseq counter-shared list-cas list-rseq \
 		     list-spinlock lock-cmpxchg lock-rseq
 percpu_sym = lab_strategies_$(subst -,_,$(1))
-PERCPU_ST_CFLAGS = $(GUEST_CFLAGS) -I$(PERCPU_ST) -I$(GUEST_SRC)/tools/include
-PERCPU_HDRS := $(HEADERS) $(wildcard bench/percpu/*.h)
+# The strategy interface is this bench's (bench/percpu/include/lab/strategy.h), not lib's.
+PERCPU_INC := -Ibench/percpu/include
+PERCPU_ST_CFLAGS = $(GUEST_CFLAGS) $(PERCPU_INC) -I$(PERCPU_ST) -I$(GUEST_SRC)/tools/include
+PERCPU_HDRS := $(HEADERS) $(wildcard bench/percpu/*.h bench/percpu/include/lab/*.h)
 # The harness and the rows in one archive: lab-percpu is it with the rows' table, a
 # strategy binary the same with the user's files and a longer table.
 PERCPU_LIB := $(PERCPU_OBJ)/liblab-percpu.a
@@ -37,7 +39,7 @@ $(PERCPU_OBJ)/selftests-rseq.o: $(PERCPU_ST)/rseq.c bench/percpu/bench.mk | $(GU
 define percpu_src_rule
 $(PERCPU_OBJ)/$(notdir $(1:.c=.o)): $(1) $(PERCPU_HDRS) bench/percpu/bench.mk
 	@mkdir -p $$(@D)
-	$$(CC) $$(BENCH_CFLAGS) -c -o $$@ $$<
+	$$(CC) $$(BENCH_CFLAGS) $$(PERCPU_INC) -c -o $$@ $$<
 endef
 $(foreach s,$(PERCPU_SRCS),$(eval $(call percpu_src_rule,$(s))))
 $(PERCPU_LIB): $(PERCPU_LIB_OBJS)
@@ -47,7 +49,7 @@ $(PERCPU_OBJ)/table.c: bench/percpu/strategy-table bench/percpu/bench.mk
 	bench/percpu/strategy-table $(foreach s,$(PERCPU_STRATEGIES),$(call percpu_sym,$(s))) > $@
 $(PERCPU_BIN): $(PERCPU_OBJ)/table.c $(PERCPU_LIB)
 	@mkdir -p $(@D)
-	$(CC) $(BENCH_CFLAGS) -o $@ $< $(PERCPU_LIB) -lpthread -ldl -lm
+	$(CC) $(BENCH_CFLAGS) $(PERCPU_INC) -o $@ $< $(PERCPU_LIB) -lpthread -ldl -lm
 
 .PHONY: bench-percpu-host bench-percpu-guest
 
@@ -72,7 +74,7 @@ $(STAMPS)/percpu-guest-%: $(PERCPU_BIN) $(BUILD)/images/%.bzImage scripts/bench-
 MAIN_STAGES += $(STAMPS)/percpu-host $(patsubst %,$(STAMPS)/percpu-guest-%,$(VARIANTS))
 
 # make strategy STRATEGY="mine.c [other.c]" (paths from where make was called, as KSRC):
-# your strategy files (lib/include/lab/strategy.h)
+# your strategy files (bench/percpu/include/lab/strategy.h)
 # built, checked exact and timed beside the lab's rows of their shapes; VARIANTS=... given on
 # the command line adds guest runs (ACCEL). STRATEGY_ARGS go to the timing (--threads 1,2
 # --reps 5), CHECK_ARGS to the check. make strategy-compare A=old.c B=new.c: both versions

@@ -19,7 +19,7 @@ static int nslots_alloc, nnodes_alloc;
 
 void *lab_pc_lines_alloc(size_t n, size_t size)
 {
-	void *p = n ? aligned_alloc(LAB_PC_LINE, n * size) : NULL;
+	void *p = n ? aligned_alloc(LAB_CACHE_LINE, n * size) : NULL;
 
 	if (p)
 		memset(p, 0, n * size);

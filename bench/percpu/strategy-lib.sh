@@ -35,7 +35,7 @@ strategy_build() {
 			refuse "$f does not compile: ${line/: error: /: }"
 		fi
 		nm -g "$dir/obj/user-$i.o" 2>/dev/null | grep -qE " [DR] $sym\$" ||
-			refuse "$f: no LAB_STRATEGIES(...) list, so no strategy for the lab (see lib/include/lab/strategy.h)"
+			refuse "$f: no LAB_STRATEGIES(...) list, so no strategy for the lab (see bench/percpu/include/lab/strategy.h)"
 		syms+=("$sym") objs+=("$dir/obj/user-$i.o")
 	done
 	"$LAB/bench/percpu/strategy-table" $STRATEGY_BUILTIN "${syms[@]}" > "$dir/obj/table.c"

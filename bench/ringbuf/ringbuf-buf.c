@@ -339,11 +339,11 @@ static int buffers_reset(const struct rb_run *run)
 {
 	size_t data = (size_t)run->nbufs * rb_size;
 
-	rb_bufs = aligned_alloc(RB_LINE, run->nbufs * sizeof(*rb_bufs));
+	rb_bufs = aligned_alloc(LAB_CACHE_LINE, run->nbufs * sizeof(*rb_bufs));
 	if (!rb_bufs)
 		return -1;
 	memset(rb_bufs, 0, run->nbufs * sizeof(*rb_bufs));
-	rb_bufs[0].data = aligned_alloc(RB_LINE, data);
+	rb_bufs[0].data = aligned_alloc(LAB_CACHE_LINE, data);
 	if (!rb_bufs[0].data)
 		return -1;
 	/* Touched before the timing; poisoned when checking, so an unwritten record shows. */
@@ -357,9 +357,9 @@ int rb_run(const struct rb_strategy *s, const struct rb_run *run, const int *pin
 	   struct rb_outcome *out)
 {
 	int n = run->nthreads;
-	struct rb_thread *th = aligned_alloc(RB_LINE, n * sizeof(*th));
+	struct rb_thread *th = aligned_alloc(LAB_CACHE_LINE, n * sizeof(*th));
 	/* Each thread's counts on whole cache lines of their own. */
-	size_t per_buf = ((size_t)run->nbufs * sizeof(uint64_t) + RB_LINE - 1) & ~(size_t)(RB_LINE - 1);
+	size_t per_buf = ((size_t)run->nbufs * sizeof(uint64_t) + LAB_CACHE_LINE - 1) & ~(size_t)(LAB_CACHE_LINE - 1);
 	struct reader r = { .run = run };
 	struct job j = { s, run, th };
 	struct lab_thread_job job = { n, pin_cpus, &j, setup, body, teardown };
@@ -391,7 +391,7 @@ int rb_run(const struct rb_strategy *s, const struct rb_run *run, const int *pin
 		goto done;
 	}
 	for (int i = 0; i < n; i++)
-		if (!(th[i].per_buf = aligned_alloc(RB_LINE, per_buf))) {
+		if (!(th[i].per_buf = aligned_alloc(LAB_CACHE_LINE, per_buf))) {
 			snprintf(out->error, sizeof(out->error), "out of memory");
 			goto done;
 		} else {

@@ -16,11 +16,11 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "lab/cacheline.h"
 #include "lab/disturb.h"
 
 #define RB_REC 8       /* header + payload */
 #define RB_MAX_SUB 64
-#define RB_LINE 64
 
 /*
  * Commit counts are cumulative over wraps: sub-buffer s is complete for wrap w when
@@ -30,13 +30,13 @@
  * on the same word could lose an update).
  */
 struct rb_buf {
-	intptr_t offset __attribute__((aligned(RB_LINE)));   /* bytes reserved, ever */
-	intptr_t consumed __attribute__((aligned(RB_LINE))); /* bytes handed back by the reader */
-	intptr_t commit_cpu[RB_MAX_SUB] __attribute__((aligned(RB_LINE)));
-	intptr_t commit_atomic[RB_MAX_SUB] __attribute__((aligned(RB_LINE)));
+	intptr_t offset __attribute__((aligned(LAB_CACHE_LINE)));   /* bytes reserved, ever */
+	intptr_t consumed __attribute__((aligned(LAB_CACHE_LINE))); /* bytes handed back by the reader */
+	intptr_t commit_cpu[RB_MAX_SUB] __attribute__((aligned(LAB_CACHE_LINE)));
+	intptr_t commit_atomic[RB_MAX_SUB] __attribute__((aligned(LAB_CACHE_LINE)));
 	uint32_t *data;
 	uint64_t read; /* records the reader took from this buffer */
-} __attribute__((aligned(RB_LINE)));
+} __attribute__((aligned(LAB_CACHE_LINE)));
 
 struct rb_run {
 	int nthreads;
@@ -58,7 +58,7 @@ struct rb_thread {
 	uint64_t aborts, remote, waits, signals;
 	uint64_t *per_buf;       /* records this thread put in each buffer (run->nbufs), its own
 				  * cache lines */
-} __attribute__((aligned(RB_LINE)));
+} __attribute__((aligned(LAB_CACHE_LINE)));
 
 /* Shared between the strategy files. */
 extern struct rb_buf *rb_bufs;

@@ -167,15 +167,13 @@ def interval(r):
 
 def precision_words(r):
     """What the interval resolves, two different claims: "+-1 % precision" (its
-    half-width is <= 1 %) and "within +-1 %" (the whole interval lies inside +-1 %);
-    older lab-ab: its "resolved"/"unresolved" at +-1 %. Empty when lab-ab says nothing."""
+    half-width is <= 1 %) and "within +-1 %" (the whole interval lies inside +-1 %). Empty
+    when lab-ab says nothing (no interval)."""
     words = []
     if r.get("precision"):
         words.append("+-1 % precision" if r["precision"] == "yes" else "not +-1 % precision")
         if r.get("within") == "yes":
             words.append("within +-1 %")
-    elif r.get("resolution"):
-        words.append(r["resolution"] + " at +-1 %")
     return words
 
 
@@ -187,7 +185,7 @@ def adjusted(r):
 
 def design_text(ab, rows, key_cols=("mode", "ipc")):
     """How the comparison was designed, from lab-ab's design column and the CSV rows:
-    "3 boots x 8 reps per kernel, paired by round"; "" from an older lab-ab."""
+    "3 boots x 8 reps per kernel, paired by round"; "" when lab-ab gave no row."""
     with_design = [r for r in ab if r.get("design")]
     if not with_design:
         return ""

@@ -6,7 +6,7 @@
 
 #include "lab/strategy.h"
 
-static struct lab_pc_slot global __attribute__((aligned(LAB_PC_LINE)));
+static struct lab_pc_slot global __attribute__((aligned(LAB_CACHE_LINE)));
 static pthread_mutex_t global_lock = PTHREAD_MUTEX_INITIALIZER;
 static __thread uint64_t tls_count;
 static struct lab_pc_slot *tls_totals; /* each thread's count, on its own line */

@@ -68,6 +68,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "lab/cacheline.h"
 #include "lab/disturb.h"
 
 /* One run: its threads and what it shares. */
@@ -82,11 +83,9 @@ struct lab_pc_run {
 
 /*
  * What one thread writes on every operation lives on lines of its own: per-CPU slots, the
- * per-thread state and the list nodes are each LAB_PC_LINE-aligned (two 64-byte lines, since
- * the adjacent-line prefetcher moves lines in 128-byte pairs), so no two threads or CPUs ever
- * share a line by accident and a scaling figure shows the strategy, not false sharing.
+ * per-thread state and the list nodes are each LAB_CACHE_LINE-aligned (lab/cacheline.h), so
+ * no two threads or CPUs ever share a line by accident.
  */
-#define LAB_PC_LINE 128
 
 /* Per-thread state the operations see (aborts/pushes/pops/held are written per op). */
 struct lab_pc_thread {
@@ -97,7 +96,7 @@ struct lab_pc_thread {
 	uint64_t pushes, pops;
 	void *held;         /* list rows: the node this thread holds */
 	void *own;          /* the strategy's own per-thread pointer (thread_init sets it) */
-} __attribute__((aligned(LAB_PC_LINE)));
+} __attribute__((aligned(LAB_CACHE_LINE)));
 
 /* A CPU's slot: the counter, list head or lock word, and what the lock rows check. */
 struct lab_pc_slot {
@@ -110,25 +109,25 @@ struct lab_pc_slot {
 	/* The interleaving check's lock op: who holds the lock (tid + 1, 0: nobody) and how
 	   often a thread found it held by another once its lock() had returned. */
 	uint32_t holder, overlaps;
-} __attribute__((aligned(LAB_PC_LINE)));
+} __attribute__((aligned(LAB_CACHE_LINE)));
 
 /* A node is written (next, nidx) by whichever thread pushes it: one per line, too. */
 struct lab_pc_node {
 	intptr_t next;  /* pointer-linked lists: the next node */
 	uint32_t nidx;  /* index-linked lists (CAS): the next node's index + 1 (0: none) */
 	uint32_t id;
-} __attribute__((aligned(LAB_PC_LINE)));
+} __attribute__((aligned(LAB_CACHE_LINE)));
 
-_Static_assert(sizeof(struct lab_pc_slot) == LAB_PC_LINE, "a per-CPU slot fills its line");
-_Static_assert(sizeof(struct lab_pc_node) == LAB_PC_LINE, "a list node fills its line");
-_Static_assert(sizeof(struct lab_pc_thread) % LAB_PC_LINE == 0 &&
-	       _Alignof(struct lab_pc_thread) == LAB_PC_LINE, "per-thread state on its own lines");
+_Static_assert(sizeof(struct lab_pc_slot) == LAB_CACHE_LINE, "a per-CPU slot fills its line");
+_Static_assert(sizeof(struct lab_pc_node) == LAB_CACHE_LINE, "a list node fills its line");
+_Static_assert(sizeof(struct lab_pc_thread) % LAB_CACHE_LINE == 0 &&
+	       _Alignof(struct lab_pc_thread) == LAB_CACHE_LINE, "per-thread state on its own lines");
 
 extern struct lab_pc_slot *lab_pc_slots; /* run->nslots of them */
 extern struct lab_pc_node *lab_pc_nodes; /* run->nthreads of them; thread i starts holding i */
 #define LAB_PC_WORD 0x5eed5eedL          /* what a lock slot's *ptr reads */
 
-/* An array of n LAB_PC_LINE-aligned elements, zeroed (calloc only aligns to 16); NULL if none. */
+/* An array of n LAB_CACHE_LINE-aligned elements, zeroed (calloc only aligns to 16); NULL if none. */
 void *lab_pc_lines_alloc(size_t n, size_t size);
 
 /* The CPU number as getcpu reports it (the vDSO's, else glibc's), through one pointer. */
