@@ -101,6 +101,18 @@ lab_provenance() {
 	echo "lab_dirty: $(lab_dirty)"
 }
 
+# lab_host_identity: the lab's provenance and the host's identity, as every run's record and
+# every compare block carry them (one writer: lab_run_meta, compare, strategy-compare).
+lab_host_identity() {
+	lab_provenance
+	echo "lab_describe: $(git -C "$LAB" describe --always --dirty 2>/dev/null || echo unknown)"
+	echo "host: $(uname -n)"
+	echo "host_cpu: $(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1)"
+	echo "host_microcode: $(sed -n 's/^microcode[[:space:]]*: //p' /proc/cpuinfo | head -n 1 | grep . || echo unknown)"
+	echo "host_kernel: $(uname -r)"
+	echo "host_cpus: $(nproc)"
+}
+
 # The keys lab_run_meta writes: one value each, from this one function.
 LAB_RUN_KEYS="lab_commit lab_describe lab_dirty host host_cpu host_microcode host_kernel host_cpus
 compiler glibc qemu accel vcpus mem guest_cpu kernel_release image_sha256 initramfs_sha256 variant
@@ -124,13 +136,7 @@ lab_run_meta() {
 	fi
 	tmp=$meta.tmp
 	{
-		lab_provenance
-		echo "lab_describe: $(git -C "$LAB" describe --always --dirty 2>/dev/null || echo unknown)"
-		echo "host: $(uname -n)"
-		echo "host_cpu: $(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1)"
-		echo "host_microcode: $(sed -n 's/^microcode[[:space:]]*: //p' /proc/cpuinfo | head -n 1 | grep . || echo unknown)"
-		echo "host_kernel: $(uname -r)"
-		echo "host_cpus: $(nproc)"
+		lab_host_identity
 		echo "compiler: $(${CC:-cc} --version 2>/dev/null | head -n 1 | grep . || echo unknown)"
 		echo "glibc: $(getconf GNU_LIBC_VERSION 2>/dev/null || echo unknown)"
 		echo "qemu: ${qemu:-unknown}"

@@ -27,10 +27,10 @@ out=$("$LAB/scripts/compare-figures" "$t/bad" 2>&1 >/dev/null); r=$?
 ok $((r == 0)) "a run whose CSV lacks a column fails"
 is "$(grep -c '^error: ' <<< "$out")" 1 "in one error line"
 
-# compare-ab with a lab-ab that has --unit/--pair (C4): called by boot, paired by boot.
+# compare-ab (C4): lab-ab called with the boot as the unit, paired by round.
 export LAB_AB_LOG=$t/ab.log LAB_AB_REAL=$ab PYTHONPATH=$LAB/scripts
 "$LAB/scripts/compare-ab" "$fx/lab-ab-c4" "$t/run/figures.csv" "$t/run"; is "$?" 0 "compare-ab runs lab-ab"
-like "$(cat "$t/ab.log")" "--samples - --unit boot --pair boot --base base --format tsv" "with --unit boot --pair boot"
+like "$(cat "$t/ab.log")" "--samples - --unit boot --pair round --base base --format tsv" "with --unit boot --pair round"
 ok $(grep -q '^size\.' "$t/run/ab-input.csv"; echo $((!$?))) "exact figures (one value per kernel) are not given to lab-ab"
 ok $(grep -q '^cpu-read.rdtscp,' "$t/run/ab-input.csv"; echo $((!$?))) "a figure with one boot of both kernels is not given to lab-ab"
 ok $(grep -q '^cpu-read.vdso,base,icount,3,' "$t/run/ab-input.csv"; echo $((!$?))) "a boot the other kernel lacks a figure in is left out of it"
@@ -68,20 +68,16 @@ like "$block" "=    7876478 .*size.text" "size.text changed: an exact figure, ma
 like "$block" "^= exact figure" "with the = legend"
 is "$(head -n 1 "$t/run/compare.csv")" "figure,unit,accel,base_n,base_mean,base_sd,test_n,test_mean,test_sd,diff,pct,verdict,pct_lo,pct_hi,design" "compare.csv's header"
 
-# Without exact changes, no = legend; without the runs' C3 keys, "unknown"; an older lab-ab
-# (no --pair): the rows unpaired, and the block says so.
+# Without exact changes, no = legend; without the runs' C3 keys, "unknown"; the design line
+# lab-ab's (the lab-ab of this tree: no older one is probed for).
 fresh
 sed -i 's/^cmp-test,7876478,/cmp-test,7876414,/' "$t"/run/boots/*-size/sizes.csv
 sed -i '/^host_microcode: /d; /^compiler: /d' "$t"/run/boots/round-*/*/cpu-read.meta
 "$LAB/scripts/compare-figures" "$t/run/boots" > "$t/run/figures.csv"
-# An older lab-ab: one whose --help names neither --unit nor --pair.
-old=$t/old-lab-ab
-printf '#!/bin/sh\n[ "$1" = --help ] && { "%s" --help | grep -v -e --pair -e --unit; exit 0; }\nexec "%s" "$@"\n' "$ab" "$ab" > "$old"
-chmod +x "$old"
-"$LAB/scripts/compare-ab" "$old" "$t/run/figures.csv" "$t/run"
+"$LAB/scripts/compare-ab" "$ab" "$t/run/figures.csv" "$t/run"
 block=$("$LAB/scripts/compare-mail" "$t/run")
 ok $(grep -q '^=' <<< "$block"; echo $((!$?))) "no exact figure changed: no = legend"
 like "$block" "microcode unknown" "a key no run records reads unknown"
 like "$block" "^toolchain: unknown, glibc 2.36" "compiler unknown, glibc known"
-like "$block" "unpaired" "an older lab-ab: the design says unpaired"
+like "$(head -n 3 <<< "$block" | tr -s '\n ' '  ')" "paired by round, 3 units" "the design: paired by round"
 done_testing

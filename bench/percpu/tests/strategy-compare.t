@@ -44,8 +44,12 @@ is "$("$LAB/scripts/csv" "$d/compare.csv" pct pct_lo pct_hi verdict --where "fig
 	ok "host: a verdict with its interval, significant where 0 is outside it"
 like "$(cat "$t/self-host.txt")" "$fig" "host: the block names the figure"
 is "$(awk 'length > 72' "$t/self-host.txt" | wc -l)" 0 "host: the block is at most 72 columns"
-like "$(head -n 1 "$t/self-host.txt")" "^A/B of percpu: 3 rounds x 1 rep per strategy; paired" \
+like "$(head -n 1 "$t/self-host.txt")" "^A/B of percpu: 3 rounds x 1 rep per strategy; paired by round, 3 units" \
 	"host: its design line"
+like "$(cat "$t/self-host.txt")" "^guest: none \(both sides ran on the host, no QEMU\)$" \
+	"host: the block says no guest ran"
+is "$(grep -c 'unknown' "$t/self-host.txt")" "$(grep -c 'microcode unknown' "$t/self-host.txt")" \
+	"host: nothing else it prints is unknown"
 
 if require_image --part rseq-y; then
 	compare self-icount "$a" ACCEL=icount VARIANT=rseq-y ROUNDS=3 \
