@@ -41,9 +41,10 @@ $$($(2)_BIN): $$($(2)_SRCS) $$($(2)_OBJ)/$(1)-rseq.o $$($(2)_OBJ)/selftests-rseq
 		$$($(2)_OBJ)/selftests-rseq.o -lpthread -ldl -lm
 endef
 
-# run_stages NAME,VAR,WHAT: a bench run by its driver bench/NAME/run: make NAME-host,
+# run_stages NAME,VAR,WHAT: a bench run by bench/NAME/run (scripts/bench-run): make NAME-host,
 # NAME-guest (VARIANT), NAME-report (its runs' report alone, from data/; plots/ untouched) and
-# the main job's stages, on the host and in each variant's guest; $(VAR_ARGS) are its options.
+# the main job's stages, on the host and in each variant's guest; $(VAR_BIN) its program,
+# $(VAR_ARGS) its options.
 define run_stages
 .PHONY: $(1)-host $(1)-guest $(1)-report
 $(1)-host: $$($(2)_BIN)
@@ -53,7 +54,7 @@ $(1)-guest: $$($(2)_BIN) $$(BUILD)/images/$$(VARIANT).bzImage $$(BUILD)/initramf
 $(1)-report: $$(AB_BIN)
 	@t=$$$$(mktemp -d) && RUNS="*-$(1)-*" PLOTS=$$$$t scripts/report 2>/dev/null; rc=$$$$?; rm -rf $$$$t; exit $$$$rc
 
-$(2)_PARAMS := $$(call params,$(1),$$($(2)_ARGS) ACCEL=$$(ACCEL) CPUS=$$(CPUS))
+$(2)_PARAMS := $$(call params,$(1),$$($(2)_ARGS) ACCEL=$$(ACCEL) CPUS=$$(CPUS) PIN=$$(PIN))
 $$(STAMPS)/$(1)-host: $$($(2)_BIN) bench/$(1)/run scripts/bench-run scripts/bench-lib.sh $$($(2)_PARAMS)
 	scripts/stage "$(3) on the host" bench/$(1)/run host $$($(2)_ARGS)
 	@mkdir -p $$(@D) && touch $$@

@@ -113,6 +113,18 @@ lab_host_identity() {
 	echo "host_cpus: $(nproc)"
 }
 
+# host_config_line: the running kernel's configuration, as a host run's meta records it.
+host_config_line() {
+	local config=/boot/config-$(uname -r)
+	if [ -r "$config" ]; then
+		echo "kernel_config_sha256: $(sha256sum < "$config" | cut -d' ' -f1)"
+	elif [ -r /proc/config.gz ]; then
+		echo "kernel_config_sha256: $(zcat /proc/config.gz | sha256sum | cut -d' ' -f1)"
+	else
+		echo "kernel_config_sha256: unknown (no $config or /proc/config.gz)"
+	fi
+}
+
 # The keys lab_run_meta writes: one value each, from this one function.
 LAB_RUN_KEYS="lab_commit lab_describe lab_dirty host host_cpu host_microcode host_kernel host_cpus
 compiler glibc qemu accel vcpus mem guest_cpu kernel_release image_sha256 initramfs_sha256 variant

@@ -6,7 +6,6 @@ declares, and every figure of a boot run in the long format (C1: bench, figure, 
 unit, boot, rep, value). Figures are named BENCH.FIGURE across the compare chain.
 """
 
-import subprocess
 from pathlib import Path
 
 import figures
@@ -73,10 +72,10 @@ def run_benches(run):
 
 
 def run_figures(run):
-    """The C1 rows of one boot run, each bench's through its parse: side the kernel (cmp-base
-    or cmp-test), a bench whose rows name glibc states with that state in the figure's name
-    (parse --by-kernel); a bench that does not, its figures.csv rows where the run has them.
-    Nothing is written into the run."""
+    """The C1 rows of one boot run, each bench's through its parse (loaded once into this
+    process: figures.load_parse): side the kernel (cmp-base or cmp-test), a bench whose rows
+    name glibc states with that state in the figure's name (parse --by-kernel); a bench that
+    does not, its figures.csv rows where the run has them. Nothing is written into the run."""
     rows = []
     own = run.csv("figures.csv") if run.has("figures.csv") else []
     for b in sorted(set(run_benches(run)) | {r.get("bench") for r in own if r.get("bench")}):
@@ -85,10 +84,12 @@ def run_figures(run):
         if mine and not by_kernel:
             rows += mine
             continue
-        p = subprocess.run([str(LAB / "bench" / b / "parse")] + ["--by-kernel"] * by_kernel
-                           + [str(run.path)], capture_output=True, text=True, check=False)
-        if p.returncode != 0:
-            raise ValueError(f"bench/{b}/parse {run.path.name} failed: "
-                             + (p.stderr.strip().splitlines() or ["no message"])[-1])
-        rows += labdata.parse_table(p.stdout)
+        run.by_kernel = by_kernel
+        try:
+            got = figures.extract_rows(b, figures.load_parse(b), run)
+        except figures.ParseError as e:
+            raise ValueError(f"bench/{b}/parse {run.path.name} failed: {e}") from None
+        finally:
+            run.by_kernel = False
+        rows += [dict(zip(FIGURES_HEADER, map(str, r))) for r in got]
     return rows

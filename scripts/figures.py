@@ -9,6 +9,7 @@ own CSV through labdata and prints its rows here.
 
 import csv
 import re
+import runpy
 import sys
 from pathlib import Path
 
@@ -89,11 +90,49 @@ def harness(run, name, bench, threads, suffix=lambda r: ""):
     return out
 
 
+class ParseError(ValueError):
+    """A run a bench's parse cannot read: its message is the one line the parse prints."""
+
+
+def extract_rows(bench, extract, run):
+    """extract(run)'s rows; a run without the bench's CSV, or a CSV without a needed column,
+    is a ParseError of one line."""
+    try:
+        return extract(run)
+    except FileNotFoundError as e:
+        raise ParseError("error: %s: no %s" % (run.path, Path(e.filename).name)) from None
+    except KeyError as e:
+        raise ParseError("error: %s: no column %s in the %s CSV" % (run.path, e, bench)) from None
+
+
+# While load_parse runs a parse, the extract function it hands main, by bench.
+_loading = None
+_loaded = {}
+
+
+def load_parse(bench):
+    """bench/BENCH/parse's extract function, loaded once into this process: compare reads
+    every boot's figures, and a Python start for each would cost more than the parse."""
+    global _loading
+    if bench not in _loaded:
+        _loading = {}
+        try:
+            runpy.run_path(str(LAB / "bench" / bench / "parse"), run_name="parse_" + bench)
+            _loaded[bench] = _loading[bench]
+        finally:
+            _loading = None
+    return _loaded[bench]
+
+
 def main(bench, extract):
     """parse [--by-kernel] RUNDIR: print RUNDIR's figures (extract(run) -> rows) as CSV with
     the header. --by-kernel (compare's figures): the side is the kernel and a row's glibc state
     goes into its figure's name (run.by_kernel, for extract). A run without the bench's CSV,
-    or a CSV without a needed column, is one error line."""
+    or a CSV without a needed column, is one error line. Under load_parse, main only hands
+    extract over."""
+    if _loading is not None:
+        _loading[bench] = extract
+        return
     args = sys.argv[1:]
     by_kernel = args[:1] == ["--by-kernel"]
     args = args[1:] if by_kernel else args
@@ -102,11 +141,9 @@ def main(bench, extract):
     run = labdata.Run(args[0])
     run.by_kernel = by_kernel
     try:
-        rows = extract(run)
-    except FileNotFoundError as e:
-        sys.exit("error: %s: no %s" % (run.path, Path(e.filename).name))
-    except KeyError as e:
-        sys.exit("error: %s: no column %s in the %s CSV" % (run.path, e, bench))
+        rows = extract_rows(bench, extract, run)
+    except ParseError as e:
+        sys.exit(str(e))
     w = csv.writer(sys.stdout, lineterminator="\n")
     w.writerow(HEADER)
     w.writerows(rows)

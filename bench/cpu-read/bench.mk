@@ -20,29 +20,17 @@ $(CPUREAD_TEST): bench/cpu-read/tests/goals-test.c bench/cpu-read/goals.c lib/st
 	@mkdir -p $(@D)
 	$(CC) $(GUEST_CFLAGS) -o $@ $(filter %.c,$^) -lm
 
-.PHONY: bench-tests bench-host bench-guest cpu-read-host cpu-read-guest
+.PHONY: bench-tests bench-host bench-guest
 bench-tests: $(CPUREAD_BIN) $(CPUREAD_TEST)
 test: bench-tests
 
-# BENCH_ARGS passes options to lab-cpuread (e.g. BENCH_ARGS="--reps 9").
+# BENCH_ARGS passes options to lab-cpuread (e.g. BENCH_ARGS="--reps 9"); make bench-host and
+# bench-guest run cpu-read and percpu together, cpu-read-host and -guest it alone.
 bench-host: $(CPUREAD_BIN)
-	scripts/bench-host $(BENCH_ARGS)
+	scripts/bench-run host $(BENCH_ARGS)
 bench-guest: $(CPUREAD_BIN) $(BUILD)/images/$(VARIANT).bzImage $(BUILD)/initramfs/lab.cpio
-	scripts/bench-guest $(VARIANT) $(BENCH_ARGS)
-cpu-read-host: $(CPUREAD_BIN)
-	scripts/bench-host --only cpu-read $(BENCH_ARGS)
-cpu-read-guest: $(CPUREAD_BIN) $(BUILD)/images/$(VARIANT).bzImage $(BUILD)/initramfs/lab.cpio
-	scripts/bench-guest --only cpu-read $(VARIANT) $(BENCH_ARGS)
-
-# Main-job stages: a stamp per stage, remade only when its inputs change.
-CPUREAD_PARAMS := $(call params,cpu-read,$(BENCH_ARGS) ACCEL=$(ACCEL) CPUS=$(CPUS) PIN=$(PIN))
-$(STAMPS)/cpu-read-host: $(CPUREAD_BIN) scripts/bench-host $(CPUREAD_PARAMS)
-	scripts/stage "CPU reads on the host" scripts/bench-host --only cpu-read $(BENCH_ARGS)
-	@mkdir -p $(@D) && touch $@
-$(STAMPS)/cpu-read-guest-%: $(CPUREAD_BIN) $(BUILD)/images/%.bzImage scripts/bench-guest \
-		$(BOOT_DEPS) $(CPUREAD_PARAMS) | $(BUILD)/initramfs/lab.cpio
-	scripts/stage "CPU reads in a $* guest" scripts/bench-guest --only cpu-read $* $(BENCH_ARGS)
-	@mkdir -p $(@D) && touch $@
-MAIN_STAGES += $(STAMPS)/cpu-read-host $(patsubst %,$(STAMPS)/cpu-read-guest-%,$(VARIANTS))
+	scripts/bench-run $(VARIANT) $(BENCH_ARGS)
+CPUREAD_ARGS = $(BENCH_ARGS)
+$(eval $(call run_stages,cpu-read,CPUREAD,CPU reads))
 
 include bench/cpu-read/icount.mk

@@ -12,9 +12,9 @@ compare-icount: $(CPUREAD_BIN) $(call IMAGES,$(A) $(B)) $(BUILD)/initramfs/lab.c
 
 # One icount run of VARIANT into data/.
 bench-icount: $(CPUREAD_BIN) $(BUILD)/images/$(VARIANT).bzImage $(BUILD)/initramfs/lab.cpio
-	ACCEL=icount scripts/bench-guest --only cpu-read $(VARIANT) $(BENCH_ARGS)
+	ACCEL=icount bench/cpu-read/run $(VARIANT) $(BENCH_ARGS)
 
-$(STAMPS)/cpu-read-icount: $(CPUREAD_BIN) $(call IMAGES,$(A) $(B)) scripts/bench-guest \
+$(STAMPS)/cpu-read-icount: $(CPUREAD_BIN) $(call IMAGES,$(A) $(B)) scripts/bench-run \
 		bench/cpu-read/compare-icount bench/cpu-read/icount-table $(BOOT_DEPS) \
 		| $(BUILD)/initramfs/lab.cpio
 	scripts/stage "instructions/op under icount: $(A) vs $(B)" bench/cpu-read/compare-icount $(A) $(B)

@@ -51,27 +51,11 @@ $(PERCPU_BIN): $(PERCPU_OBJ)/table.c $(PERCPU_LIB)
 	@mkdir -p $(@D)
 	$(CC) $(BENCH_CFLAGS) $(PERCPU_INC) -o $@ $< $(PERCPU_LIB) -lpthread -ldl -lm
 
-.PHONY: bench-percpu-host bench-percpu-guest
-
 # PERCPU_ARGS passes options to lab-percpu (e.g. PERCPU_ARGS="--reps 9 --threads 1,2").
-bench-percpu-host: $(PERCPU_BIN)
-	scripts/bench-host --only percpu $(PERCPU_ARGS)
-bench-percpu-guest: $(PERCPU_BIN) $(BUILD)/images/$(VARIANT).bzImage $(BUILD)/initramfs/lab.cpio
-	scripts/bench-guest --only percpu $(VARIANT) $(PERCPU_ARGS)
+$(eval $(call run_stages,percpu,PERCPU,per-CPU strategies))
 
-# make bench-host / bench-guest run both benches (scripts/bench-host, scripts/bench-guest).
+# make bench-host / bench-guest run both benches (scripts/bench-run).
 bench-host bench-guest: $(PERCPU_BIN)
-
-PERCPU_PARAMS := $(call params,percpu,$(PERCPU_ARGS) ACCEL=$(ACCEL) CPUS=$(CPUS) PIN=$(PIN))
-$(STAMPS)/percpu-host: $(PERCPU_BIN) scripts/bench-host $(PERCPU_PARAMS)
-	scripts/stage "per-CPU strategies on the host" scripts/bench-host --only percpu $(PERCPU_ARGS)
-	@mkdir -p $(@D) && touch $@
-$(STAMPS)/percpu-guest-%: $(PERCPU_BIN) $(BUILD)/images/%.bzImage scripts/bench-guest \
-		$(BOOT_DEPS) $(PERCPU_PARAMS) | $(BUILD)/initramfs/lab.cpio
-	scripts/stage "per-CPU strategies in a $* guest" \
-		scripts/bench-guest --only percpu $* $(PERCPU_ARGS)
-	@mkdir -p $(@D) && touch $@
-MAIN_STAGES += $(STAMPS)/percpu-host $(patsubst %,$(STAMPS)/percpu-guest-%,$(VARIANTS))
 
 # make strategy STRATEGY="mine.c [other.c]" (paths from where make was called, as KSRC):
 # your strategy files (bench/percpu/include/lab/strategy.h)

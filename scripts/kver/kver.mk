@@ -28,7 +28,7 @@ $(foreach v,$(MODERN_VARIANTS) $(MODERN_STATS),$(eval $(call modern_image,$(v)))
 MODERN_A := $(firstword $(MODERN_NAMES))
 MODERN_B := $(lastword $(MODERN_NAMES))
 $(STAMPS)/modern-cpu-read-icount: $(CPUREAD_BIN) $(call IMAGES,$(MODERN_A) $(MODERN_B)) \
-		scripts/bench-guest bench/cpu-read/compare-icount bench/cpu-read/icount-table \
+		scripts/bench-run bench/cpu-read/compare-icount bench/cpu-read/icount-table \
 		$(BOOT_DEPS) | $(BUILD)/initramfs/lab.cpio
 	scripts/stage "instructions/op under icount: $(MODERN_A) vs $(MODERN_B)" \
 		bench/cpu-read/compare-icount $(MODERN_A) $(MODERN_B)

@@ -14,8 +14,8 @@ bad "bad option '--frobnicate'" --frobnicate
 bad "unexpected argument 'extra'" extra
 bad "--cpu must be a number from 0" --cpu 4000
 
-err=$("$LAB/scripts/bench-host" --only nothing 2>&1); rc=$?
-ok $([ $rc -ne 0 ] && [ "$(wc -l <<<"$err")" -eq 1 ]; echo $?) "bench-host --only nothing: one-line error"
-like "$err" "no bench .nothing. with a guest: command" "... saying what --only takes"
+err=$("$LAB/scripts/bench-run" host nothing 2>&1); rc=$?
+ok $([ $rc -ne 0 ] && [ "$(wc -l <<<"$err")" -eq 1 ]; echo $?) "bench-run host nothing: one-line error"
+like "$err" "no bench .nothing. with a guest: command" "... saying what a bench is"
 like "$("$bin" --list)" "^counter-rseq +counter" "--list names the strategies"
 done_testing

@@ -7,9 +7,9 @@
 . "$(dirname "$0")/../../../scripts/tests/tap.sh"
 t=$(mktemp -d); trap 'rm -rf "$t"' EXIT
 
-DATA=$t/data HOST_PROCS=2 "$LAB/scripts/bench-host" --only percpu --reps 2 --duration 5 --threads 1,2 \
+DATA=$t/data HOST_PROCS=2 "$LAB/bench/percpu/run" host --reps 2 --duration 5 --threads 1,2 \
 	>"$t/log" 2>&1
-ok $? "bench-host --only percpu runs"
+ok $? "bench/percpu/run host runs"
 d=$(ls -d "$t"/data/*-host 2>/dev/null | head -n 1)
 csv=$d/percpu.csv
 head=$(head -n 1 "$csv" 2>/dev/null)

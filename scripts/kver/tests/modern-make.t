@@ -17,8 +17,8 @@ is "$(grep 'scripts/build-kernel' <<< "$out" | grep -vc 'IMAGE_NAME=[a-z-]*-6\.1
 	"no 6.1 image is built or selected by it"
 for n in rseq-n-6.12 rseq-y-6.12; do
 	like "$out" "scripts/boot-smoke $n *\$" "$n: boot check"
-	like "$out" "scripts/bench-guest --only cpu-read $n *\$" "$n: CPU reads"
-	like "$out" "scripts/bench-guest --only percpu $n *\$" "$n: per-CPU strategies"
+	like "$out" "bench/cpu-read/run $n *\$" "$n: CPU reads"
+	like "$out" "bench/percpu/run $n *\$" "$n: per-CPU strategies"
 	like "$out" "bench/mm-cid/run $n *\$" "$n: mm_cid"
 done
 like "$out" "compare-icount rseq-n-6\\.12 rseq-y-6\\.12\$" "the icount A/B of the two"
