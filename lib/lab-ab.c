@@ -115,11 +115,6 @@ static int pair(const char *s, char *buf, size_t len, char **a, char **b)
 	return 0;
 }
 
-static const char *unit_of(const char *accel)
-{
-	return !strcmp(accel, "icount") ? "instructions" : *accel ? "time" : "unknown";
-}
-
 /* One comparison: base vs other under one key, with everything printed about it. */
 struct cmp {
 	struct lab_sample *base, *other;
@@ -610,9 +605,10 @@ static void print_group(const struct group *gr, const struct opts *o, int ncmp)
 
 			print_text_desc(gr->g[i], &d);
 		}
+		/* What the figures are (instructions, virtual or real ns) is the input's to say:
+		 * the head names the accelerator, nothing here decides a unit. */
 		for (int i = 0; i < gr->n - 1; i++)
 			print_text_cmp(&gr->c[i], o);
-		printf("  (figures: %s)\n", unit_of(gr->g[0]->accel));
 		return;
 	}
 	print_tsv(gr->g[0], &db, gr->g[0]->variant, NULL, o);
