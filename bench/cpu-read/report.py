@@ -5,6 +5,7 @@ seed's format: figure per op, its spread, the speedup over the getcpu system cal
 
 import figures as figures_
 
+from labreport import headline as H
 from labreport import rows as R
 from labreport import stats
 from labreport import runs as runs_
@@ -203,4 +204,25 @@ plot for [i=1:words(envs)] '{work}/cpuread-%s.dat' using (column(3*i-1)):(column
 (column(3*i+1)):xtic(1) title word(envs, i)""" % (plot_title(es, kind), what, log,
                                                  " ".join(names), kind),
             {"cpuread-%s.dat" % kind: plot_table(mine, names)}))
+    return out
+
+
+def headline(runs, ab):
+    """The README headline's rows (labreport.headline): CPU-number reads, rseq cpu_id, glibc
+    sched_getcpu, the getcpu system call, on the host and under icount."""
+    out = []
+    wanted = (("empty", "the timed loop alone (in every read's figure)"),
+              ("rseq-glibc", "read rseq `cpu_id` (glibc's area)"),
+              ("sched_getcpu-rseq-on", "glibc `sched_getcpu()` (rseq on)"),
+              ("vdso", "vDSO `getcpu`"),
+              ("syscall", "`getcpu` system call"))
+    for rows, run, how, fmt in ((*H.host_rows(runs, "cpu-read"), "host", H.ns_text),
+                                (*H.icount_rows(runs, "cpu-read"), "icount, rseq-y", H.icount_text)):
+        if run is None:
+            continue
+        how = H.host_label(run, "cpu-read.meta") if how == "host" else how
+        by = H.by_method(rows)
+        for method, what in wanted:
+            if method in by:
+                out.append((what, how, fmt(by[method]), run.name))
     return out

@@ -9,9 +9,12 @@ without the series)."""
 
 import statistics
 
+import labdata
+
 from labreport import stats
 from labreport.model import Table
 from labreport.rows import cell
+from labreport.runs import latest_with
 
 METRICS = (("switch", "context switch (pipe ping-pong, 1 CPU)"),
            ("signal", "signal delivered to self"),
@@ -76,3 +79,29 @@ def _table(run, title):
             r["key"], r["variant"][:13], cell(r, "diff"), cell(r, "diff_lo"),
             cell(r, "diff_hi"), r.get("verdict", "")))
     return Table(title, rows=out, runs=[run])
+
+
+def headline(runs, ab):
+    """The README headline's rows (labreport.headline): what a registered rseq area costs one
+    context switch (boots, paired by round)."""
+    # The latest run with an RSEQ=n column: others (turner-2015 beside rseq-y) answer another question.
+    run = latest_with([r for r in runs if "rseq-n" in
+                         r.keyvalues("ctxsw.meta").first("columns").split()], "ctxsw.csv")
+    if not run:
+        return []
+    out = []
+    rows = stats.compare(ab, run.path / "ctxsw.csv", key="metric", bench="ctxsw")
+    # A run from before boots were the unit compared the batches of one boot.
+    rows_header = labdata.read_header(run.path / "ctxsw.csv")
+    for r in rows:
+        if r.get("key") == "switch" and r.get("variant") in ("rseq-y/reg", "rseq-y/unreg"):
+            what = ("context switch, rseq area registered" if r["variant"] == "rseq-y/reg"
+                    else "context switch, CONFIG_RSEQ=y alone")
+            verdict = r.get("verdict", "")
+            out.append((what + " vs RSEQ=n",
+                        "icount, %s" % r.get("design", "unpaired").replace(
+                            " units", " boots" if "round" in rows_header else " batches"),
+                        "%+.1f insn [%+.1f, %+.1f], %s" % (float(r["diff"]), float(r["diff_lo"]),
+                                                          float(r["diff_hi"]), verdict),
+                        run.name))
+    return out

@@ -300,3 +300,49 @@ pt 5 ps 1.2 lw 2 lc rgb 'black' title 'mean, 95 %% CI'""" % (
         hb.meta.first("lab_arch") or "x86_64", accel, host, ks, params(hb).replace("\n", " "),
         unit, xtics, " ".join(variants)),
         {"hb-points.dat": points(hb.rows, ki, vi), "hb-means.dat": means(hb.ab, ki, vi)})]
+
+
+def headline(runs, ab):
+    """The README headline's rows (labreport.headline): hackbench, glibc registering, RSEQ=y
+    vs RSEQ=n per mode: the change with its interval over boots, or why there is none and
+    how many boots +-1 % precision needs."""
+    # The main job's kernels (rseq-n vs rseq-y of the default release, x86-64).
+    found = [r for r in runs if r.has("hackbench.csv") and r.name.endswith("-hackbench")
+             and r.csv("hackbench.csv")[0].get("variant") == "rseq-n"]
+    if not found:
+        return []
+    # Of the runs of the newest run's kernels (their configurations), the one with the most
+    # boots (the newest of those): a later, smaller run does not replace a larger one, and a
+    # run of kernels built otherwise (before a configuration change) answers for those.
+    kernels = _kernels(found[-1])
+    found = [r for r in found if _kernels(r) == kernels]
+    run = max(enumerate(found), key=lambda ir: (_rounds(ir[1]), ir[0]))[1]
+    out = []
+    for r in stats.compare(ab, run.path / "hackbench.csv", key="mode,ipc", bench="hackbench"):
+        if r.get("variant") != "rseq-y/reg":
+            continue
+        design = "icount, %s x %s reps" % (r.get("design", "unpaired"), r.get("reps", "?"))
+        lo, hi = r.get("rel_lo", "nan"), r.get("rel_hi", "nan")
+        if lo in ("", "nan") or hi in ("", "nan"):
+            fig = "%+.2f %%, no interval (%s); +-1 %% precision: %s" % (
+                float(r["pct"]), r.get("verdict", ""),
+                stats.boots_needed_text(r.get("boots_1pct"), r.get("units")))
+        else:
+            fig = "%+.2f %% [%+.2f, %+.2f], %s" % (float(r["pct"]), float(lo), float(hi),
+                                                  r.get("verdict", ""))
+        out.append(("hackbench %s, glibc registering: RSEQ=y vs n" % r["key"].replace(",", "/"),
+                    design.replace(" units", " boots"), fig, run.name))
+    return out
+
+
+def _kernels(run):
+    """A hackbench run's kernels as its meta names them (release and configuration hash)."""
+    return sorted(v for k, v in run.keyvalues("hackbench.meta").pairs if k.startswith("kernel "))
+
+
+def _rounds(run):
+    """A hackbench run's boots per column (its meta's rounds:), 0 when it does not say."""
+    try:
+        return int(run.keyvalues("hackbench.meta").first("rounds") or 0)
+    except ValueError:
+        return 0

@@ -6,6 +6,7 @@ thread and of each environment's thread scaling."""
 
 import figures
 
+from labreport import headline as H
 from labreport import rows as R
 from labreport import runs as runs_
 from labreport.fmt import num, unique
@@ -281,3 +282,25 @@ def strategy_report(paths):
         if is_strategy_run(run):
             lines += section(run) + [""]
     return lines
+
+
+def headline(runs, ab):
+    """The README headline's row (labreport.headline): the per-CPU counter, one thread,
+    getcpu + atomic over an rseq critical section, on the host and under icount."""
+    out = []
+    for rows, run, how in ((*H.host_rows(runs, "percpu"), "host"),
+                           (*H.icount_rows(runs, "percpu"), "icount, rseq-y")):
+        if run is None:
+            continue
+        how = H.host_label(run, "percpu.meta") if how == "host" else how
+        by = {r["method"]: r for r in rows
+              if r.get("status") == "ok" and r.get("threads") == "1"}
+        a, b = by.get("counter-getcpu-atomic"), by.get("counter-rseq")
+        if a and b:
+            (va, unit), (vb, unit_b) = figures.op_figure(a), figures.op_figure(b)
+            if unit != unit_b or "" in (va, vb):
+                continue
+            va, vb = float(va), float(vb)
+            out.append(("per-CPU counter, 1 thread: getcpu+atomic / rseq", how,
+                        "%.3g / %.3g %s = %.1fx" % (va, vb, unit, va / vb), run.name))
+    return out

@@ -59,3 +59,16 @@ plot '{work}/size.dat' using 2:xtic(1) title 'text', '' using 3 title 'data', ''
 title 'bss', '' using 5 title 'code'""" % (name or "the first variant", release,
                                            name or "first variant"),
                  {"size.dat": table})]
+
+
+def headline(runs, ab):
+    """The README headline's row (labreport.headline): what CONFIG_RSEQ adds to vmlinux
+    (text, data)."""
+    run = latest_with(runs, "deltas.csv")
+    if not run:
+        return []
+    for r in run.csv("deltas.csv"):
+        if r.get("from") == "rseq-n" and r.get("to") == "rseq-y":
+            return [("CONFIG_RSEQ=y: vmlinux text, data", "size(1)",
+                     "%+d / %+d bytes" % (int(r["text"]), int(r["data"])), run.name)]
+    return []
