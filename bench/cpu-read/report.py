@@ -5,6 +5,7 @@ seed's format: figure per op, its spread, the speedup over the getcpu system cal
 
 import figures as figures_
 
+from labreport import axis_kernels as K
 from labreport import headline as H
 from labreport import rows as R
 from labreport import stats
@@ -226,3 +227,16 @@ def headline(runs, ab):
             if method in by:
                 out.append((what, how, fmt(by[method]), run.name))
     return out
+
+
+# The kernel-release axis (labreport.axis_kernels): this bench's CSV, its meta, the meta's key
+# naming the kernel release; kernel_rows gives the rows.
+KERNEL_AXIS = ("cpu-read.csv", "cpu-read.meta", "kernel_release")
+
+
+def kernel_rows(run, accel):
+    """(figure name, value) of a cpu-read run, one thread."""
+    units = K.boots(run, "cpu-read.meta")
+    return [("cpu-read " + r.get("method", ""), r.get("label") or r.get("method", ""),
+             K.value(r, accel, units))
+            for r in run.csv("cpu-read.csv") if r.get("threads", "") in ("", "1")]

@@ -6,6 +6,7 @@ thread and of each environment's thread scaling."""
 
 import figures
 
+from labreport import axis_kernels as K
 from labreport import headline as H
 from labreport import rows as R
 from labreport import runs as runs_
@@ -304,3 +305,17 @@ def headline(runs, ab):
             out.append(("per-CPU counter, 1 thread: getcpu+atomic / rseq", how,
                         "%.3g / %.3g %s = %.1fx" % (va, vb, unit, va / vb), run.name))
     return out
+
+
+# The kernel-release axis (labreport.axis_kernels): this bench's CSV, its meta, the meta's key
+# naming the kernel release; kernel_rows gives the rows.
+KERNEL_AXIS = ("percpu.csv", "percpu.meta", "kernel_release")
+
+
+def kernel_rows(run, accel):
+    """(figure name, label, value) of a per-CPU run, one thread."""
+    units = K.boots(run, "percpu.meta")
+    return [("percpu " + r.get("method", ""), "percpu: " + (r.get("label") or r.get("method", "")),
+             K.value(r, accel, units))
+            for name in run.files("percpu*.csv") for r in run.csv(name)
+            if r.get("threads", "") == "1"]

@@ -9,6 +9,7 @@ emulator ns. Runs from elsewhere (LAVA, bundles) are left out."""
 import re
 
 import figures
+from labreport import loader
 from labreport.model import Table
 from labreport.rows import cell, percent, spread
 from labreport.runs import release_key
@@ -66,57 +67,20 @@ def boots(run, meta):
     return bool(run.keyvalues(meta).first("guest_units"))
 
 
-def cpuread_rows(run, accel):
-    """(figure name, value) of a cpu-read run, one thread."""
-    units = boots(run, "cpu-read.meta")
-    return [("cpu-read " + r.get("method", ""), r.get("label") or r.get("method", ""),
-             value(r, accel, units))
-            for r in run.csv("cpu-read.csv") if r.get("threads", "") in ("", "1")]
-
-
-def percpu_rows(run, accel):
-    """(figure name, label, value) of a per-CPU run, one thread."""
-    units = boots(run, "percpu.meta")
-    return [("percpu " + r.get("method", ""), "percpu: " + (r.get("label") or r.get("method", "")),
-             value(r, accel, units))
-            for name in run.files("percpu*.csv") for r in run.csv(name)
-            if r.get("threads", "") == "1"]
-
-
-def mmcid_rows(run, accel):
-    """(figure name, label, value) of an mm-cid run: the reads, then the strategies
-    (ns per op and the slots touched)."""
-    out = []
-    if run.has("reads.csv"):
-        for r in run.csv("reads.csv"):
-            name = "mm-cid read %s %s" % (r.get("field", ""), r.get("area", ""))
-            out.append((name, "read %s (%s area)" % (r.get("field", ""), r.get("area", "")),
-                        value(r, accel, ns="ns_per_read")))
-    if run.has("strategies.csv"):
-        for r in run.csv("strategies.csv"):
-            what = "%s by %s, %s thr, %s CPUs" % (r.get("strategy", ""), r.get("index", ""),
-                                                  r.get("threads", ""), r.get("cpus_allowed", ""))
-            v = value(r, accel)
-            if r.get("status") == "ok" and r.get("slots_touched"):
-                v += " /%s" % r["slots_touched"]
-            out.append(("mm-cid " + what, what, v))
-    return out
-
-
-BENCHES = (("cpu-read.csv", "cpu-read.meta", "kernel_release", cpuread_rows),
-           ("percpu.csv", "percpu.meta", "kernel_release", percpu_rows),
-           ("strategies.csv", "mm-cid.meta", "kernel", mmcid_rows))
-
-
 def by_variant(runs):
-    """{(base variant, accel): {release: [(name, label, value)], "runs": [...]}}."""
+    """{(base variant, accel): {release: [(name, label, value)], "runs": [...]}}: the rows of
+    each bench whose report.py has the axis's hook (KERNEL_AXIS = (its CSV, its meta, the
+    meta's key naming the kernel release), kernel_rows(run, accel)), in the report's order."""
     out = {}
-    for csv, meta, key, rows_of in BENCHES:
+    for mod in loader.bench_sections():
+        if not hasattr(mod, "kernel_rows"):
+            continue
+        csv, meta, key = mod.KERNEL_AXIS
         for (variant, accel), (run, release) in newest(runs, csv, meta, key).items():
             if not release:
                 continue
             t = out.setdefault((base_variant(variant), accel), {})
-            t.setdefault(release, []).extend(rows_of(run, accel))
+            t.setdefault(release, []).extend(mod.kernel_rows(run, accel))
             t.setdefault("runs", []).append(run)
     return out
 
