@@ -240,3 +240,19 @@ def kernel_rows(run, accel):
     return [("cpu-read " + r.get("method", ""), r.get("label") or r.get("method", ""),
              K.value(r, accel, units))
             for r in run.csv("cpu-read.csv") if r.get("threads", "") in ("", "1")]
+
+
+# The architecture axis (labreport.axis_arch): this bench's rows in the seed's arm32 table,
+# (method, label, the seed's ARMv7 ns as its commit message gives them, or None), in the
+# seed's order. Its getcpu rows were glibc's getcpu without rseq (2018).
+ARCH_CSV = "cpu-read.csv"
+ARCH_ROWS = (
+    ("empty", "empty loop", 8.4),
+    ("rseq-own", "rseq cpu_id read", 16.7),
+    ("rseq-glibc", "glibc's rseq cpu_id read", None),
+    ("rseq-lazy", "rseq cpu_id (lazy register)", None),
+    ("sched_getcpu-rseq-on", "sched_getcpu, glibc rseq on", None),
+    ("sched_getcpu-rseq-off", "sched_getcpu, glibc rseq off", 301.8),
+    ("vdso", "vDSO getcpu", None),
+    ("syscall", "getcpu system call", 234.9),
+)

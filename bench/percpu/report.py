@@ -319,3 +319,31 @@ def kernel_rows(run, accel):
              K.value(r, accel, units))
             for name in run.files("percpu*.csv") for r in run.csv(name)
             if r.get("threads", "") == "1"]
+
+
+# The architecture axis (labreport.axis_arch): this bench's rows in the seed's arm32 table,
+# (method, label, the seed's ARMv7 ns or None); the seed's rows had no glibc rseq (2018), so
+# theirs are ours from the pass with glibc's rseq off ("off:", ARCH_OFF_CSV); then the
+# speedups (slow, fast, what, the seed's).
+ARCH_CSV = "percpu.csv"
+ARCH_OFF_CSV = "percpu-glibc-rseq-off.csv"
+ARCH_ROWS = (
+    ("off:counter-getcpu-atomic", "counter: getcpu+atomic [off]", 344.0),
+    ("off:counter-rseq", "counter: rseq cs [off]", 31.4),
+    ("off:lock-cmpxchg", "lock: getcpu + cmpxchg [off]", 751.0),
+    ("off:lock-rseq", "lock: rseq try-lock [off]", 128.5),
+    ("counter-getcpu-atomic", "counter: getcpu + atomic add", None),
+    ("counter-rseq-cpuid-atomic", "counter: rseq cpu_id+atomic", None),
+    ("counter-rseq", "counter: rseq critical sect.", None),
+    ("counter-tls", "counter: thread-local floor", None),
+    ("list-cas", "list: getcpu + CAS push/pop", None),
+    ("list-rseq", "list: rseq push/pop", None),
+    ("lock-cmpxchg", "lock: getcpu + cmpxchg", None),
+    ("lock-rseq", "lock: rseq try-lock", None),
+)
+ARCH_SPEEDUPS = (
+    ("off:counter-getcpu-atomic", "off:counter-rseq", "counter [off]", "11.0x"),
+    ("off:lock-cmpxchg", "off:lock-rseq", "lock [off]", "5.8x"),
+    ("counter-getcpu-atomic", "counter-rseq", "counter [on]", "-"),
+    ("lock-cmpxchg", "lock-rseq", "lock [on]", "-"),
+)

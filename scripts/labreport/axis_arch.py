@@ -6,61 +6,36 @@ ACCEL/, rows labelled ARCH-VARIANT): under icount a figure is an instruction cou
 the same on any host; under TCG it is an emulator timing, labelled so."""
 
 import figures
+from labreport import loader
 from labreport.model import Table
 from labreport.rows import percent, spread
 
 ARCHES = ("x86_64", "arm64", "arm")
 
-# The seed's ARMv7 figures (ns), as its commit message gives them. Its getcpu rows were
-# glibc's getcpu without rseq (2018): our rows measured with glibc's rseq off ("off:").
-SEED_ARM32 = {
-    "empty": 8.4, "rseq-own": 16.7, "sched_getcpu-rseq-off": 301.8, "syscall": 234.9,
-    "off:counter-getcpu-atomic": 344.0, "off:counter-rseq": 31.4,
-    "off:lock-cmpxchg": 751.0, "off:lock-rseq": 128.5,
-}
-OFF_CSV = "percpu-glibc-rseq-off.csv"
+# The rows, each bench's (its report.py: ARCH_ROWS of (method, label, the seed's ARMv7 ns or
+# None) read from ARCH_CSV, "off:" rows from ARCH_OFF_CSV, the glibc-rseq-off pass; and
+# ARCH_SPEEDUPS of (slow, fast, what, the seed's speedup)), in the report's order.
 
-# (method, label) of the CPU reads and of the per-CPU rows, in the seed's order.
-READS = (
-    ("empty", "empty loop"),
-    ("rseq-own", "rseq cpu_id read"),
-    ("rseq-glibc", "glibc's rseq cpu_id read"),
-    ("rseq-lazy", "rseq cpu_id (lazy register)"),
-    ("sched_getcpu-rseq-on", "sched_getcpu, glibc rseq on"),
-    ("sched_getcpu-rseq-off", "sched_getcpu, glibc rseq off"),
-    ("vdso", "vDSO getcpu"),
-    ("syscall", "getcpu system call"),
-)
-PERCPU = (
-    ("off:counter-getcpu-atomic", "counter: getcpu+atomic [off]"),
-    ("off:counter-rseq", "counter: rseq cs [off]"),
-    ("off:lock-cmpxchg", "lock: getcpu + cmpxchg [off]"),
-    ("off:lock-rseq", "lock: rseq try-lock [off]"),
-    ("counter-getcpu-atomic", "counter: getcpu + atomic add"),
-    ("counter-rseq-cpuid-atomic", "counter: rseq cpu_id+atomic"),
-    ("counter-rseq", "counter: rseq critical sect."),
-    ("counter-tls", "counter: thread-local floor"),
-    ("list-cas", "list: getcpu + CAS push/pop"),
-    ("list-rseq", "list: rseq push/pop"),
-    ("lock-cmpxchg", "lock: getcpu + cmpxchg"),
-    ("lock-rseq", "lock: rseq try-lock"),
-)
+
+def _benches():
+    return [m for m in loader.bench_sections() if hasattr(m, "ARCH_ROWS")]
 
 
 def _arch_of(run):
-    """The architecture of a scripts/arch/run run, or None for any other run."""
+    """The architecture of a scripts/arch/run run (its boot's record), or None for any other
+    run."""
     if "-arch-" not in run.name:
         return None
-    arch = run.keyvalues("cpu-read.meta").first("lab_arch")
+    arch = run.keyvalues("lab-boot.info").first("arch")
     return arch if arch in ARCHES else None
 
 
-def _latest(runs):
+def _latest(runs, benches):
     """{(arch, accel): run}: the newest run of each architecture and accelerator."""
     found = {}
     for run in runs:
         arch = _arch_of(run)
-        if arch and run.has("cpu-read.csv"):
+        if arch and any(run.has(m.ARCH_CSV) for m in benches):
             accel = run.keyvalues("lab-boot.info").first("accel")
             found[(arch, accel)] = run
     return found
@@ -85,33 +60,31 @@ def _figure(run, csv_name, method, pick):
     return None, ""
 
 
-def _where(method):
-    """(CSV file, method) of a row name; "off:" rows come from the glibc-rseq-off pass."""
-    if any(method == m for m, _ in READS):
-        return "cpu-read.csv", method
+def _where(bench, method):
+    """(CSV file, method) of a bench's row; "off:" rows come from its glibc-rseq-off pass."""
     if method.startswith("off:"):
-        return OFF_CSV, method[4:]
-    return "percpu.csv", method
+        return bench.ARCH_OFF_CSV, method[4:]
+    return bench.ARCH_CSV, method
 
 
-def _icount(run, method):
+def _icount(run, bench, method):
     """(figure, unit) under icount (figures.op_figure): counted instructions, or virtual ns
     where the program counted none (the per-CPU rows)."""
-    csv_name, m = _where(method)
+    csv_name, m = _where(bench, method)
     return _figure(run, csv_name, m, figures.op_figure)
 
 
-def _insn(run, method):
-    return _icount(run, method)[0]
+def _insn(run, bench, method):
+    return _icount(run, bench, method)[0]
 
 
-def _icount_cell(run, method):
-    value, unit = _icount(run, method)
+def _icount_cell(run, bench, method):
+    value, unit = _icount(run, bench, method)
     return _cell(value, "v" if unit == "vns" else "")
 
 
-def _ns(run, method):
-    csv_name, m = _where(method)
+def _ns(run, bench, method):
+    csv_name, m = _where(bench, method)
     return _figure(run, csv_name, m, lambda r: (r.get("ns_per_op", ""), "ns"))[0]
 
 
@@ -145,17 +118,18 @@ def _tap(run, name):
     return text + (" FAIL" if failed or not plan else "")
 
 
-def _tcg_units(run):
+def _tcg_units(run, benches):
     """What the TCG column's figures rest on: the run's boots and the widest range between
     them (half of it, over the median), or that they are one boot's."""
     if run is None:
         return []
-    boots = run.keyvalues("cpu-read.meta").first("guest_units").split(",")[0]
+    units = [run.keyvalues(m).first("guest_units") for m in run.files("*.meta")]
+    boots = next((u for u in units if u), "").split(",")[0]
     if not boots:
         return ["arm TCG: one boot's figures (no interval: no rerun); emulator ns",
                 "move by tens of % between boots (the kernel tables show it)."]
     widest = max((s for s in (spread(r.get("ns_per_op"), r.get("ns_min"), r.get("ns_max"))
-                              for name in ("cpu-read.csv", "percpu.csv") if run.has(name)
+                              for name in {m.ARCH_CSV for m in benches} if run.has(name)
                               for r in run.csv(name) if r.get("status") == "ok")
                   if s is not None), default=None)
     return ["arm TCG: the median boot's figure, %s; between the boots" % boots,
@@ -176,7 +150,8 @@ def _abi_lines(icount):
 
 def tables(runs):
     """The architecture tables, from scripts/arch/run's runs."""
-    found = _latest(runs)
+    benches = _benches()
+    found = _latest(runs, benches)
     if not found:
         return []
     icount = {a: found.get((a, "icount")) for a in ARCHES}
@@ -193,22 +168,18 @@ def tables(runs):
     head = f"{'':29}{'seed arm':>9}{'arm':>8}{'arm64':>8}{'x86_64':>8}{'arm TCG':>10}"
     lines.append(head)
     lines.append(f"{'':29}{'ns':>9}{'insn':>8}{'insn':>8}{'insn':>8}{'ns':>10}")
-    for method, label in READS + PERCPU:
-        seed = SEED_ARM32.get(method)
+    for b, method, label, seed in ((b, *row) for b in benches for row in b.ARCH_ROWS):
         lines.append(f"{label[:28]:29}{_cell(seed):>9}"
-                     f"{_icount_cell(icount['arm'], method):>8}"
-                     f"{_icount_cell(icount['arm64'], method):>8}"
-                     f"{_icount_cell(icount['x86_64'], method):>8}"
-                     f"{_cell(_ns(tcg['arm'], method)):>10}")
-    lines += _tcg_units(tcg["arm"])
+                     f"{_icount_cell(icount['arm'], b, method):>8}"
+                     f"{_icount_cell(icount['arm64'], b, method):>8}"
+                     f"{_icount_cell(icount['x86_64'], b, method):>8}"
+                     f"{_cell(_ns(tcg['arm'], b, method)):>10}")
+    lines += _tcg_units(tcg["arm"], benches)
     lines.append("")
     lines.append("speedups, getcpu way / rseq way (seed: arm32 ns; ours: icount):")
-    for slow, fast, what, seed in (
-            ("off:counter-getcpu-atomic", "off:counter-rseq", "counter [off]", "11.0x"),
-            ("off:lock-cmpxchg", "off:lock-rseq", "lock [off]", "5.8x"),
-            ("counter-getcpu-atomic", "counter-rseq", "counter [on]", "-"),
-            ("lock-cmpxchg", "lock-rseq", "lock [on]", "-")):
-        cells = [_speedup(_insn(icount[a], slow), _insn(icount[a], fast)) for a in ARCHES]
+    for b, slow, fast, what, seed in ((b, *row) for b in benches
+                                      for row in getattr(b, "ARCH_SPEEDUPS", ())):
+        cells = [_speedup(_insn(icount[a], b, slow), _insn(icount[a], b, fast)) for a in ARCHES]
         lines.append(f"  {what:13} seed {seed:5} ours: x86_64 {cells[0]},"
                      f" arm64 {cells[1]}, arm {cells[2]}")
     lines.append("  (the seed's lock is liburcu's per-CPU lock; ours the lab's lock rows)")

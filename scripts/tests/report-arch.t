@@ -10,7 +10,7 @@ hdr="variant,accel,method,label,path,glibc_rseq,threads,cpu,status,ns_per_op,ins
 mkrun() {
 	local d=$t/data/$1; mkdir -p "$d"
 	printf 'lab_arch: %s\n' "$2" > "$d/cpu-read.meta"
-	printf 'accel: %s\nkernel_release: 6.1.0\nqemu: QEMU emulator version 7.2.0\n' "$3" > "$d/lab-boot.info"
+	printf 'accel: %s\narch: %s\nkernel_release: 6.1.0\nqemu: QEMU emulator version 7.2.0\n' "$3" "$2" > "$d/lab-boot.info"
 	{ echo "$hdr"
 	  for m in empty:3 rseq-own:4 sched_getcpu-rseq-off:40 syscall:200; do
 		echo "x,$3,${m%%:*},l,,off,1,0,ok,$((${m##*:} * $4)),$((${m##*:} * $4))"; done
