@@ -3,8 +3,9 @@
  * x86-64 rseq critical sections indexed by a field of the rseq area read inside the section:
  * cpu_id (per-CPU data) or mm_cid (per-concurrency-ID data, librseq's mm_cid templates' idea).
  * The index cannot change before the commit: any preemption, migration or signal in between
- * sends the thread to the abort handler, which retries. Each section's descriptor is in
- * __rseq_cs; the signature word precedes the abort handler (in __rseq_failure).
+ * sends the thread to the abort handler, which retries. Each is the lab's template
+ * (lab/rseq-asm.h: its descriptor in __rseq_cs, the signature and the abort handler in
+ * __rseq_failure) around the operation's own instructions.
  */
 #ifndef MM_CID_CS_H
 #define MM_CID_CS_H
@@ -13,14 +14,26 @@
 #include <sys/rseq.h>
 
 #include "lab/cacheline.h"
+#include "lab/rseq-asm.h"
 #include "mm-cid-area.h"
 
 #if !defined(__x86_64__)
 #error "mm-cid's critical sections are x86-64 only"
 #endif
 
-#define MC_STR_(x) #x
-#define MC_STR(x) MC_STR_(x)
+/* A section's start: its descriptor, its address stored in the area, start_ip (label 1). */
+#define MC_CS_BEGIN                                                                      \
+	LAB_RSEQ_ASM_DESCRIPTOR("__rseq_cs", "1f", "(2f - 1f)", "4f")                   \
+	LAB_RSEQ_ASM_STORE_CS("3b")                                                     \
+	"1:\n\t"
+/* Its abort handler: back to the C code's label abort. */
+#define MC_CS_ABORT                                                                      \
+	LAB_RSEQ_ASM_ABORT_ENTRY("__rseq_failure", LAB_STR(RSEQ_SIG))                   \
+	"jmp %l[abort]\n\t"                                                             \
+	".popsection\n\t"
+/* The slot of the index in %ecx: base + index << the line's shift. */
+#define MC_SLOT_SHIFT "shlq $" LAB_STR(LAB_CACHE_LINE_SHIFT) ", %%rcx\n\t"
+#define MC_CS_OFF [cs_off] "i"(offsetof(struct mc_rseq, rseq_cs))
 
 /* Slots are lines of their own (LAB_CACHE_LINE bytes). */
 
@@ -37,24 +50,14 @@ static inline void mc_inc(volatile struct mc_rseq *area, unsigned long off, char
 {
 	for (;;) {
 		__asm__ __volatile__ goto(
-			".pushsection __rseq_cs, \"aw\"\n\t"
-			".balign 32\n\t"
-			"3: .long 0, 0\n\t"
-			".quad 1f, (2f - 1f), 4f\n\t"
-			".popsection\n\t"
-			"leaq 3b(%%rip), %%rax\n\t"
-			"movq %%rax, 8(%[area])\n\t"
-			"1: movl (%[area], %[off], 1), %%ecx\n\t"
-			"shlq $7, %%rcx\n\t"
+			MC_CS_BEGIN
+			"movl (%[area], %[off], 1), %%ecx\n\t"
+			MC_SLOT_SHIFT
 			"addq $1, (%[base], %%rcx, 1)\n\t"
 			"2:\n\t"
-			".pushsection __rseq_failure, \"ax\"\n\t"
-			".byte 0x0f, 0xb9, 0x3d\n\t"
-			".long " MC_STR(RSEQ_SIG) "\n\t"
-			"4: jmp %l[abort]\n\t"
-			".popsection\n\t"
+			MC_CS_ABORT
 			:
-			: [area] "r"(area), [off] "r"(off), [base] "r"(base)
+			: [area] "r"(area), [off] "r"(off), [base] "r"(base), MC_CS_OFF
 			: "memory", "cc", "rax", "rcx"
 			: abort);
 		return;
@@ -69,27 +72,17 @@ static inline void mc_push(volatile struct mc_rseq *area, unsigned long off, cha
 {
 	for (;;) {
 		__asm__ __volatile__ goto(
-			".pushsection __rseq_cs, \"aw\"\n\t"
-			".balign 32\n\t"
-			"3: .long 0, 0\n\t"
-			".quad 1f, (2f - 1f), 4f\n\t"
-			".popsection\n\t"
-			"leaq 3b(%%rip), %%rax\n\t"
-			"movq %%rax, 8(%[area])\n\t"
-			"1: movl (%[area], %[off], 1), %%ecx\n\t"
-			"shlq $7, %%rcx\n\t"
+			MC_CS_BEGIN
+			"movl (%[area], %[off], 1), %%ecx\n\t"
+			MC_SLOT_SHIFT
 			"addq %[base], %%rcx\n\t"
 			"movq (%%rcx), %%rax\n\t"
 			"movq %%rax, (%[node])\n\t"
 			"movq %[node], (%%rcx)\n\t"
 			"2:\n\t"
-			".pushsection __rseq_failure, \"ax\"\n\t"
-			".byte 0x0f, 0xb9, 0x3d\n\t"
-			".long " MC_STR(RSEQ_SIG) "\n\t"
-			"4: jmp %l[abort]\n\t"
-			".popsection\n\t"
+			MC_CS_ABORT
 			:
-			: [area] "r"(area), [off] "r"(off), [base] "r"(base), [node] "r"(node)
+			: [area] "r"(area), [off] "r"(off), [base] "r"(base), [node] "r"(node), MC_CS_OFF
 			: "memory", "cc", "rax", "rcx"
 			: abort);
 		return;
@@ -106,15 +99,9 @@ static inline struct mc_node *mc_pop(volatile struct mc_rseq *area, unsigned lon
 
 	for (;;) {
 		__asm__ __volatile__ goto(
-			".pushsection __rseq_cs, \"aw\"\n\t"
-			".balign 32\n\t"
-			"3: .long 0, 0\n\t"
-			".quad 1f, (2f - 1f), 4f\n\t"
-			".popsection\n\t"
-			"leaq 3b(%%rip), %%rax\n\t"
-			"movq %%rax, 8(%[area])\n\t"
-			"1: movl (%[area], %[off], 1), %%ecx\n\t"
-			"shlq $7, %%rcx\n\t"
+			MC_CS_BEGIN
+			"movl (%[area], %[off], 1), %%ecx\n\t"
+			MC_SLOT_SHIFT
 			"addq %[base], %%rcx\n\t"
 			"movq (%%rcx), %%rax\n\t"
 			"testq %%rax, %%rax\n\t"
@@ -123,13 +110,9 @@ static inline struct mc_node *mc_pop(volatile struct mc_rseq *area, unsigned lon
 			"movq %%rdx, (%%rcx)\n\t"
 			"2:\n\t"
 			"movq %%rax, %[out]\n\t"
-			".pushsection __rseq_failure, \"ax\"\n\t"
-			".byte 0x0f, 0xb9, 0x3d\n\t"
-			".long " MC_STR(RSEQ_SIG) "\n\t"
-			"4: jmp %l[abort]\n\t"
-			".popsection\n\t"
+			MC_CS_ABORT
 			: [out] "=m"(head)
-			: [area] "r"(area), [off] "r"(off), [base] "r"(base)
+			: [area] "r"(area), [off] "r"(off), [base] "r"(base), MC_CS_OFF
 			: "memory", "cc", "rax", "rcx", "rdx"
 			: abort);
 		return head;

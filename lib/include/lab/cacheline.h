@@ -8,6 +8,7 @@
  * two 64-byte lines: x86's adjacent-line prefetcher moves lines in 128-byte pairs (and some
  * arm64 cores have 128-byte lines).
  */
-#define LAB_CACHE_LINE 128
+#define LAB_CACHE_LINE_SHIFT 7
+#define LAB_CACHE_LINE (1 << LAB_CACHE_LINE_SHIFT)
 
 #endif

@@ -1,13 +1,13 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * 32-bit ARM (ARMv7, A32 or Thumb-2 as the compiler chooses; armhf's gcc chooses Thumb-2) rseq
- * critical sections for the ABI tests (lab/rseq-cs.h picks this file on arm): the same
- * functions, behaviour and descriptor layout as lab/rseq-x86_64.h, which explains them. The
- * descriptor's u64 fields are a word and a zero word each (little endian); rseq->rseq_cs gets
- * the descriptor's address in its low word (the area starts zeroed, so its high word is 0).
- * The descriptor is in .data: its address is built with movw/movt (adr reaches its own
- * section only). Thumb code addresses carry no mode bit in the descriptor or in a signal
- * context's pc; the abort address read with adr is masked the same way.
+ * 32-bit ARM's instructions (ARMv7, A32 or Thumb-2 as the compiler chooses; armhf's gcc
+ * chooses Thumb-2) for the rseq critical-section template (lab/rseq-asm.h, which picks this
+ * file): the same steps as lab/rseq-x86_64.h. The descriptor's u64 fields are a word and a
+ * zero word each (little endian); rseq->rseq_cs gets the descriptor's address in its low word
+ * (the area starts zeroed, so its high word is 0). The descriptor is in .data: its address is
+ * built with movw/movt (adr reaches its own section only). Thumb code addresses carry no mode
+ * bit in the descriptor or in a signal context's pc; the abort address read with adr is
+ * masked the same way.
  */
 #ifndef LAB_RSEQ_ARM_H
 #define LAB_RSEQ_ARM_H
@@ -18,51 +18,45 @@
 
 #include "lab/rseq-abi.h"
 
-#if !defined(LAB_RSEQ_CS_H)
-#error "include lab/rseq-cs.h, which picks this file"
+#if !defined(LAB_RSEQ_ASM_H)
+#error "include lab/rseq-asm.h (or lab/rseq-cs.h), which picks this file"
 #endif
 #if !defined(__arm__) || defined(__ARMEB__)
 #error "lab/rseq-arm.h is 32-bit little-endian ARM only"
 #endif
 
-/* Labels as on x86_64: 1 start_ip, 5 spin loop, 2 post-commit ip, 4 abort ip (own section). */
-#define LAB_RSEQ_CS_ASM(SIG, ABORT, BODY)                                               \
-	".pushsection .data.lab_rseq_cs, \"aw\"\n\t"                                    \
-	".balign 32\n"                                                                  \
-	"3:\n\t"                                                                        \
-	".word 0, 0\n\t"                                                                \
-	".word 1f, 0, (2f - 1f), 0, " ABORT ", 0\n\t"                                   \
-	".popsection\n\t"                                                               \
-	"movw r2, #:lower16:3b\n\t"                                                     \
-	"movt r2, #:upper16:3b\n\t"                                                     \
-	"str r2, [%[area], %[cs_off]]\n"                                                \
-	"1:\n\t"                                                                        \
-	"mov r3, #1\n\t"                                                                \
-	"str r3, [%[in_cs]]\n\t"                                                        \
-	BODY                                                                            \
-	"5:\n\t"                                                                        \
-	"ldr r3, [%[stop]]\n\t"                                                         \
-	"cmp r3, #0\n\t"                                                                \
-	"bne 2f\n\t"                                                                    \
-	"subs %[limit], %[limit], #1\n\t"                                               \
-	"bne 5b\n"                                                                      \
-	"2:\n\t"                                                                        \
-	"mov %[ret], #" LAB_STR(LAB_CS_COMMITTED) "\n\t"                                \
-	"cmp %[limit], #0\n\t"                                                          \
-	"bne 9f\n\t"                                                                    \
-	"mov %[ret], #" LAB_STR(LAB_CS_TIMEOUT) "\n\t"                                  \
-	"b 9f\n\t"                                                                      \
-	".pushsection .text.lab_rseq_abort, \"ax\"\n\t"                                 \
-	".word " SIG "\n"                                                               \
-	"4:\n\t"                                                                        \
-	"mov %[ret], #" LAB_STR(LAB_CS_ABORTED) "\n\t"                                  \
-	"adr %[aip], 4b\n\t"                                                            \
-	"bic %[aip], %[aip], #1\n\t"                                                    \
-	"b 9f\n\t"                                                                      \
-	".popsection\n"                                                                 \
-	"9:\n\t"
+/* The template's steps (lab/rseq-asm.h). */
+#define LAB_RSEQ_ASM_U64(x) ".word " x ", 0"
+#define LAB_RSEQ_ASM_SIG(sig) ".word " sig
+#define LAB_RSEQ_ASM_STORE_CS(L)                                                         \
+	"movw r2, #:lower16:" L "\n\t"                                                   \
+	"movt r2, #:upper16:" L "\n\t"                                                   \
+	"str r2, [%[area], %[cs_off]]\n"
+#define LAB_RSEQ_ASM_STORE_CLOBBERS "r2"
 
-/* Registers every critical section uses besides its operands. */
+/* The ABI tests' steps (lab/rseq-cs.h). */
+#define LAB_RSEQ_ASM_SET_IN_CS                                                           \
+	"mov r3, #1\n\t"                                                                 \
+	"str r3, [%[in_cs]]\n\t"
+#define LAB_RSEQ_ASM_SPIN                                                                \
+	"ldr r3, [%[stop]]\n\t"                                                          \
+	"cmp r3, #0\n\t"                                                                 \
+	"bne 2f\n\t"                                                                     \
+	"subs %[limit], %[limit], #1\n\t"                                                \
+	"bne 5b\n"
+#define LAB_RSEQ_ASM_RESULT                                                              \
+	"mov %[ret], #" LAB_STR(LAB_CS_COMMITTED) "\n\t"                                 \
+	"cmp %[limit], #0\n\t"                                                           \
+	"bne 9f\n\t"                                                                     \
+	"mov %[ret], #" LAB_STR(LAB_CS_TIMEOUT) "\n\t"                                   \
+	"b 9f\n\t"
+#define LAB_RSEQ_ASM_ABORTED                                                             \
+	"mov %[ret], #" LAB_STR(LAB_CS_ABORTED) "\n\t"                                   \
+	"adr %[aip], 4b\n\t"                                                             \
+	"bic %[aip], %[aip], #1\n\t"                                                     \
+	"b 9f\n\t"
+
+/* Registers the ABI tests' sections use besides their operands (the store's among them). */
 #define LAB_RSEQ_CS_CLOBBERS "r2", "r3"
 
 /* getpid (r7 = the number, svc #0; r0 takes the result). r7 is Thumb's frame pointer, which

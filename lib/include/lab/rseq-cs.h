@@ -2,8 +2,8 @@
 /*
  * The ABI tests' rseq critical sections (lab_rseq_spin, lab_rseq_spin_badsig,
  * lab_rseq_spin_abort_in_cs, lab_rseq_syscall_in_cs, LAB_CS_*) and lab_uc_pc(ctx), the
- * interrupted program counter of a signal context: one file per architecture, chosen here by
- * the compiler's target, as lab/arch.h chooses the arch reads.
+ * interrupted program counter of a signal context: one section written here on the
+ * template of lab/rseq-asm.h, each architecture's instructions in its lab/rseq-ARCH.h.
  */
 #ifndef LAB_RSEQ_CS_H
 #define LAB_RSEQ_CS_H
@@ -17,20 +17,32 @@
 #define LAB_CS_ABORTED 1
 #define LAB_CS_TIMEOUT 2
 
-#define LAB_STR_(x) #x
-#define LAB_STR(x) LAB_STR_(x)
+#include "lab/rseq-asm.h"
 
-/* Each file defines LAB_RSEQ_CS_ASM(SIG, ABORT, BODY), LAB_RSEQ_CS_CLOBBERS, the getpid body
- * LAB_RSEQ_SYSCALL_BODY with its LAB_RSEQ_SYSCALL_CLOBBERS, and lab_uc_pc(). */
-#if defined(__x86_64__)
-#include "lab/rseq-x86_64.h"
-#elif defined(__aarch64__)
-#include "lab/rseq-arm64.h"
-#elif defined(__arm__)
-#include "lab/rseq-arm.h"
-#else
-#error "lab/rseq-cs.h: no rseq critical sections for this architecture (x86_64, arm64, arm)"
-#endif
+/*
+ * The ABI tests' section, from the template (lab/rseq-asm.h) and each architecture's steps:
+ * LAB_RSEQ_ASM_SET_IN_CS (*in_cs = 1), LAB_RSEQ_ASM_SPIN (label 5: leave for 2f when *stop,
+ * else count limit down and loop), LAB_RSEQ_ASM_RESULT (ret = COMMITTED, or TIMEOUT when
+ * limit ran out; on to 9f), LAB_RSEQ_ASM_ABORTED (ret = ABORTED, aip = the handler; on to 9f),
+ * with LAB_RSEQ_CS_CLOBBERS (the store's scratch registers among them); the getpid body LAB_RSEQ_SYSCALL_BODY with its
+ * LAB_RSEQ_SYSCALL_CLOBBERS; and lab_uc_pc(). SIG is the signature word before the handler;
+ * ABORT the label the descriptor names as abort_ip (4f normally, 5f to put it inside the
+ * section); BODY instructions run once at the start of the section.
+ */
+#define LAB_RSEQ_CS_ASM(SIG, ABORT, BODY)                                               \
+	LAB_RSEQ_ASM_DESCRIPTOR(".data.lab_rseq_cs", "1f", "(2f - 1f)", ABORT)          \
+	LAB_RSEQ_ASM_STORE_CS("3b")                                                     \
+	"1:\n\t"                                                                        \
+	LAB_RSEQ_ASM_SET_IN_CS                                                          \
+	BODY                                                                            \
+	"5:\n\t"                                                                        \
+	LAB_RSEQ_ASM_SPIN                                                               \
+	"2:\n\t"                                                                        \
+	LAB_RSEQ_ASM_RESULT                                                             \
+	LAB_RSEQ_ASM_ABORT_ENTRY(".text.lab_rseq_abort", SIG)                           \
+	LAB_RSEQ_ASM_ABORTED                                                            \
+	".popsection\n"                                                                 \
+	"9:\n\t"
 
 #define LAB_RSEQ_CS_OPERANDS                                                             \
 	: [ret] "=&r"(ret), [limit] "+r"(limit), [aip] "+r"(aip)                         \

@@ -1,11 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * x86-64 rseq critical sections for the ABI tests. Each one spins inside the critical section
- * until *stop is set or the loop limit runs out, so that the test decides what interrupts it
- * (a signal, a preemption, a migration). The kernel's view of a critical section is:
- *   descriptor {version 0, flags 0, start_ip, post_commit_offset, abort_ip} in memory,
- *   its address stored in rseq->rseq_cs before start_ip, and a 4-byte signature word
- *   right before abort_ip that must equal the one given at registration.
+ * x86-64's instructions for the rseq critical-section template (lab/rseq-asm.h, which picks
+ * this file): the descriptor's words, the signature, storing the descriptor's address, and
+ * the ABI tests' steps (lab/rseq-cs.h), each of which spins inside its section until *stop is
+ * set or the loop limit runs out, so that the test decides what interrupts it.
  */
 #ifndef LAB_RSEQ_X86_64_H
 #define LAB_RSEQ_X86_64_H
@@ -15,53 +13,41 @@
 
 #include "lab/rseq-abi.h"
 
-#if !defined(LAB_RSEQ_CS_H)
-#error "include lab/rseq-cs.h, which picks this file"
+#if !defined(LAB_RSEQ_ASM_H)
+#error "include lab/rseq-asm.h (or lab/rseq-cs.h), which picks this file"
 #endif
 #if !defined(__x86_64__)
 #error "lab/rseq-x86_64.h is x86-64 only"
 #endif
 
-/*
- * The body shared by every variant. Labels: 1 start_ip, 5 spin loop, 2 post-commit ip,
- * 4 abort ip (in a separate section so that straight-line code never falls into it).
- * SIG is the signature word placed before label 4; ABORT the label the descriptor names
- * as abort_ip (4f normally, 5f to put it inside the critical section); BODY extra
- * instructions run once at the start of the critical section.
- */
-#define LAB_RSEQ_CS_ASM(SIG, ABORT, BODY)                                               \
-	".pushsection .data.lab_rseq_cs, \"aw\"\n\t"                                    \
-	".balign 32\n"                                                                  \
-	"3:\n\t"                                                                        \
-	".long 0, 0\n\t"                                                                \
-	".quad 1f, (2f - 1f), " ABORT "\n\t"                                            \
-	".popsection\n\t"                                                               \
-	"leaq 3b(%%rip), %%rax\n\t"                                                     \
-	"movq %%rax, %c[cs_off](%[area])\n"                                             \
-	"1:\n\t"                                                                        \
-	"movl $1, (%[in_cs])\n\t"                                                       \
-	BODY                                                                            \
-	"5:\n\t"                                                                        \
-	"cmpl $0, (%[stop])\n\t"                                                        \
-	"jne 2f\n\t"                                                                    \
-	"subq $1, %[limit]\n\t"                                                         \
-	"jnz 5b\n"                                                                      \
-	"2:\n\t"                                                                        \
-	"movl $" LAB_STR(LAB_CS_COMMITTED) ", %[ret]\n\t"                               \
-	"cmpq $0, %[limit]\n\t"                                                         \
-	"jne 9f\n\t"                                                                    \
-	"movl $" LAB_STR(LAB_CS_TIMEOUT) ", %[ret]\n\t"                                 \
-	"jmp 9f\n\t"                                                                    \
-	".pushsection .text.lab_rseq_abort, \"ax\"\n\t"                                 \
-	".long " SIG "\n"                                                               \
-	"4:\n\t"                                                                        \
-	"movl $" LAB_STR(LAB_CS_ABORTED) ", %[ret]\n\t"                                 \
-	"leaq 4b(%%rip), %[aip]\n\t"                                                    \
-	"jmp 9f\n\t"                                                                    \
-	".popsection\n"                                                                 \
-	"9:\n\t"
+/* The template's steps (lab/rseq-asm.h). The signature follows a ud1 opcode's first bytes,
+ * as the kernel selftests write it, so that a disassembler sees no stray instruction. */
+#define LAB_RSEQ_ASM_U64(x) ".quad " x
+#define LAB_RSEQ_ASM_SIG(sig) ".byte 0x0f, 0xb9, 0x3d\n\t.long " sig
+#define LAB_RSEQ_ASM_STORE_CS(L)                                                         \
+	"leaq " L "(%%rip), %%rax\n\t"                                                   \
+	"movq %%rax, %c[cs_off](%[area])\n"
+#define LAB_RSEQ_ASM_STORE_CLOBBERS "rax"
 
-/* Registers every critical section uses besides its operands. */
+/* The ABI tests' steps (lab/rseq-cs.h). */
+#define LAB_RSEQ_ASM_SET_IN_CS "movl $1, (%[in_cs])\n\t"
+#define LAB_RSEQ_ASM_SPIN                                                                \
+	"cmpl $0, (%[stop])\n\t"                                                         \
+	"jne 2f\n\t"                                                                     \
+	"subq $1, %[limit]\n\t"                                                          \
+	"jnz 5b\n"
+#define LAB_RSEQ_ASM_RESULT                                                              \
+	"movl $" LAB_STR(LAB_CS_COMMITTED) ", %[ret]\n\t"                                \
+	"cmpq $0, %[limit]\n\t"                                                          \
+	"jne 9f\n\t"                                                                     \
+	"movl $" LAB_STR(LAB_CS_TIMEOUT) ", %[ret]\n\t"                                  \
+	"jmp 9f\n\t"
+#define LAB_RSEQ_ASM_ABORTED                                                             \
+	"movl $" LAB_STR(LAB_CS_ABORTED) ", %[ret]\n\t"                                  \
+	"leaq 4b(%%rip), %[aip]\n\t"                                                     \
+	"jmp 9f\n\t"
+
+/* Registers the ABI tests' sections use besides their operands (the store's among them). */
 #define LAB_RSEQ_CS_CLOBBERS "rax"
 
 /* getpid (eax = 39, syscall; rcx and r11 are the instruction's). */
