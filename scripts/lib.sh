@@ -143,12 +143,18 @@ need_image() {
 # MEM, and gives the defaults that follow from the accelerator. Everything that boots or picks
 # bench defaults calls accel_select (or accel_apply) first.
 
+# accel_names: the accelerators of scripts/accels, one line each; accel_field NAME COLUMN:
+# one of its columns (2: its default vCPUs).
+accel_names() { sed -n 's/^\([a-z0-9_]\{1,\}\)[[:space:]].*/\1/p' "$LAB/scripts/accels"; }
+accel_field() { awk -v a="$1" -v c="$2" '$1 == a { print $c }' "$LAB/scripts/accels"; }
+# accel_list [SEP]: the names, joined for a message ("kvm, tcg or icount").
+accel_list() { accel_names | awk '{ a[NR] = $0 } END { for (i = 1; i <= NR; i++)
+	printf "%s%s", a[i], i == NR ? "" : i == NR - 1 ? " or " : ", " }'; }
+
 # accel_check: stop in one line on an ACCEL, CPUS or MEM that cannot work, before any use.
 accel_check() {
-	case ${ACCEL:-auto} in
-	auto|kvm|tcg|icount) ;;
-	*) die "ACCEL must be auto, kvm, tcg or icount, not '$ACCEL'" ;;
-	esac
+	[ "${ACCEL:-auto}" = auto ] || accel_names | grep -qx -- "$ACCEL" ||
+		die "ACCEL must be auto, $(accel_list), not '$ACCEL'"
 	[ -z "${CPUS+set}" ] || case $CPUS in
 		''|*[!0-9]*|0*) die "CPUS must be a positive number, not '$CPUS'" ;;
 	esac
@@ -160,14 +166,14 @@ accel_check() {
 	esac
 }
 
-# accel_apply ACCEL: take a resolved accelerator and its defaults, exported: CPUS 1 under icount
-# (it runs the vCPUs one after the other; here a 2-vCPU icount guest did not reach init within
-# 300 s), else 2; MEM 512M.
+# accel_apply ACCEL: take a resolved accelerator and its defaults, exported: CPUS its line's in
+# scripts/accels (1 under icount: it runs the vCPUs one after the other; here a 2-vCPU icount
+# guest did not reach init within 300 s); MEM 512M.
 accel_apply() {
 	ACCEL=$1
-	case $ACCEL in kvm|tcg|icount) ;; *) die "ACCEL must be kvm, tcg or icount here, not '$ACCEL'" ;; esac
+	accel_names | grep -qx -- "$ACCEL" || die "ACCEL must be $(accel_list) here, not '$ACCEL'"
 	accel_check
-	if [ "$ACCEL" = icount ]; then CPUS=${CPUS:-1}; else CPUS=${CPUS:-2}; fi
+	CPUS=${CPUS:-$(accel_field "$ACCEL" 2)}
 	MEM=${MEM:-512M}
 	export ACCEL CPUS MEM
 }
