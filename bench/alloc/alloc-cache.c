@@ -13,7 +13,7 @@
 #include <sys/mman.h>
 #include <time.h>
 
-#include "alloc.h"
+#include "alloc-cache.h"
 #include "lab/vdso.h"
 
 struct al_arena al_arenas[AL_NCLASS];

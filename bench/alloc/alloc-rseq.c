@@ -9,7 +9,7 @@
 #define _GNU_SOURCE
 #include <rseq.h>
 
-#include "alloc.h"
+#include "alloc-cache.h"
 #include "lab/selftests-rseq.h"
 
 static int setup(struct al_thread *t, char *msg, size_t len)

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * lab-alloc: what a per-CPU cache in front of an allocator's arena costs and saves. Every
- * strategy (lab/alloc.h) is timed on alloc+free pairs with 1, 2, ... 2 x NCPU threads, and on a
+ * strategy (alloc-cache.h) is timed on alloc+free pairs with 1, 2, ... 2 x NCPU threads, and on a
  * request-shaped workload (bursts of mixed sizes, filled and read back) whose every request is
  * timed: mean, p50 and p99 request latency per rep, with 95 % t intervals across the reps (the
  * request times inside a rep are autocorrelated, so a pooled interval is far too narrow), and
@@ -15,7 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "alloc.h"
+#include "alloc-cache.h"
 #include "lab/harness.h"
 #include "lab/mt-bench.h"
 #include "lab/options.h"

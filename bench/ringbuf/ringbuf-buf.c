@@ -14,7 +14,7 @@
 #include "lab/harness.h"
 #include "lab/threads.h"
 #include "lab/vdso.h"
-#include "ringbuf.h"
+#include "ringbuf-buf.h"
 
 struct rb_buf *rb_bufs;
 intptr_t rb_mask, rb_size, rb_subbuf;

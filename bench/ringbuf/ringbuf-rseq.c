@@ -10,7 +10,7 @@
 #include <rseq.h>
 
 #include "lab/selftests-rseq.h"
-#include "ringbuf.h"
+#include "ringbuf-buf.h"
 
 static int setup(struct rb_thread *t, char *msg, size_t len)
 {

@@ -20,7 +20,7 @@
 #include "lab/stats.h"
 #include "lab/tap.h"
 #include "lab/threads.h"
-#include "ringbuf.h"
+#include "ringbuf-buf.h"
 
 #define USAGE "usage: lab-ringbuf [--method M,...] [--threads N,...] [--reps N] " \
 	      "[--duration MS] [--cpu N] [--subbuf BYTES] [--subbufs N] " \

@@ -10,8 +10,8 @@
  * the writer's path alone; afterwards the counts are reconciled and the newest buffer's worth
  * of records in every buffer is checked.
  */
-#ifndef LAB_RINGBUF_H
-#define LAB_RINGBUF_H
+#ifndef LAB_RINGBUF_BUF_H
+#define LAB_RINGBUF_BUF_H
 
 #include <stddef.h>
 #include <stdint.h>

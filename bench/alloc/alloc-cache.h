@@ -7,8 +7,8 @@
  * none (the arena mutex alone); glibc malloc/free is the outside reference. A cache refills
  * from and flushes to the arena in batches.
  */
-#ifndef LAB_ALLOC_H
-#define LAB_ALLOC_H
+#ifndef LAB_ALLOC_CACHE_H
+#define LAB_ALLOC_CACHE_H
 
 #include <pthread.h>
 #include <stddef.h>
