@@ -140,10 +140,20 @@ def params(hb):
     return "\n".join(p.split(";")[0] for p in hb.meta.all("params"))
 
 
+# The units hackbench.csv's rows are in (its run writes them), as the report names them.
+UNITS = {"Ginsn": ("G instructions", "instructions"), "s": ("s", "time")}
+
+
+def unit_of(hb):
+    """(unit, what it measures) of a run's figures, from its rows' unit column."""
+    units = unique(r.get("unit", "") for r in hb.rows)
+    return UNITS.get(units[0], (units[0], units[0])) if len(units) == 1 else ("/".join(units), "mixed")
+
+
 def one(hb, named):
     """One run's tables; named: its title says its architecture and kernels."""
     accel = hb.meta.joined("accel")
-    unit = "G instructions" if accel == "icount" else "s"
+    unit, measures = unit_of(hb)
     what = ""
     if named:
         arch = hb.meta.first("lab_arch") or "x86_64"
@@ -163,7 +173,7 @@ def one(hb, named):
     fmt, rows = ab_table(hb.ab)
     t = Table("hackbench A/B%s (%s, figures in %s)" % (what, accel, unit),
               intro=intro + idle_note(hb), fmt=fmt, header=rows[:1], rows=rows[1:],
-              notes=[""] + sentences(hb.ab, "instructions" if accel == "icount" else "time"),
+              notes=[""] + sentences(hb.ab, measures),
               runs=[hb.run])
     if not hb.counters:
         return [t]
@@ -277,7 +287,7 @@ def plots(hb):
     """hackbench.png: every run as a point, the mean with its 95 % CI, per mode/ipc; the
     title names the kernels, the architecture and the host."""
     accel = hb.meta.joined("accel")
-    unit = "G instructions (icount)" if accel == "icount" else "seconds (%s)" % accel
+    unit = "%s (%s)" % ({"s": "seconds"}.get(unit_of(hb)[0], unit_of(hb)[0]), accel)
     variants, keys = unique(r["variant"] for r in hb.ab), unique(r["key"] for r in hb.ab)
     vi = {v: i for i, v in enumerate(variants)}
     ki = {k: i for i, k in enumerate(keys)}
