@@ -51,7 +51,7 @@ $$($(1)_BIN)/lab-cpuread: $(CPUREAD_SRCS) $(CPUREAD_HDRS) | arch-cc-$(1)
 # The per-CPU rows (strategy files) against the tree's selftests helpers (rseq-arm64.h, rseq-arm.h).
 $$($(1)_OBJ)/strategy-%.o: bench/percpu/strategies/%.c $(PERCPU_HDRS) | arch-cc-$(1) $(GUEST_SRC)/.lab-unpacked
 	@mkdir -p $$(@D)
-	$$($(1)_CC) $$($(1)_CFLAGS) -D_GNU_SOURCE -I$(PERCPU_ST) -I$(GUEST_SRC)/tools/include \
+	$$($(1)_CC) $$($(1)_CFLAGS) -D_GNU_SOURCE $(PERCPU_INC) -I$(PERCPU_ST) -I$(GUEST_SRC)/tools/include \
 		-DLAB_STRATEGY_SYM=$$(call percpu_sym,$$*) -c -o $$@ $$<
 $$($(1)_OBJ)/selftests-rseq.o: $(PERCPU_ST)/rseq.c | arch-cc-$(1) $(GUEST_SRC)/.lab-unpacked
 	@mkdir -p $$(@D)
@@ -59,7 +59,7 @@ $$($(1)_OBJ)/selftests-rseq.o: $(PERCPU_ST)/rseq.c | arch-cc-$(1) $(GUEST_SRC)/.
 $$($(1)_BIN)/lab-percpu: $(PERCPU_SRCS) $(PERCPU_HDRS) $(PERCPU_OBJ)/table.c \
 		$(PERCPU_STRATEGIES:%=$$($(1)_OBJ)/strategy-%.o) $$($(1)_OBJ)/selftests-rseq.o
 	@mkdir -p $$(@D)
-	$$($(1)_CC) $$($(1)_CFLAGS) -DLAB_CC='"$$($(1)_CC)"' -DLAB_CFLAGS='"$$(filter-out $(REPRO_CFLAGS),$$($(1)_CFLAGS))"' \
+	$$($(1)_CC) $$($(1)_CFLAGS) $(PERCPU_INC) -DLAB_CC='"$$($(1)_CC)"' -DLAB_CFLAGS='"$$(filter-out $(REPRO_CFLAGS),$$($(1)_CFLAGS))"' \
 		-o $$@ $(PERCPU_SRCS) $(PERCPU_OBJ)/table.c \
 		$(PERCPU_STRATEGIES:%=$$($(1)_OBJ)/strategy-%.o) $$($(1)_OBJ)/selftests-rseq.o \
 		-lpthread -ldl -lm
