@@ -78,7 +78,7 @@ csv_split() {
 }
 
 # DATA: the results directory (tests point it elsewhere).
-DATA=${DATA:-$LAB/data}
+DATA=${DATA:-$LAB/data} PLOTS=${PLOTS:-$LAB/plots}
 
 # lab_commit [DIR]: the lab's git commit (DIR: the lab by default), "unknown" outside git.
 lab_commit() {

@@ -22,7 +22,7 @@ is "$(grep -o 'nop' "$t/nops.c" | wc -l)" "$K" "the copy has $K nops"
 compare() {
 	local name=$1 b=$2
 	shift 2
-	(cd "$LAB" && eval "DATA=$t/$name AB=$ab $* $env bench/percpu/strategy-compare $a $b") \
+	(cd "$LAB" && eval "DATA=$t/$name PLOTS=$t/plots AB=$ab $* $env bench/percpu/strategy-compare $a $b") \
 		> "$t/$name.txt" 2> "$t/$name.log"; rc=$?
 	d=$(ls -d "$t/$name"/*-strategy-compare 2>/dev/null | head -n 1)
 }
@@ -48,6 +48,10 @@ like "$(head -n 1 "$t/self-host.txt")" "^A/B of percpu: 3 rounds x 1 rep per str
 	"host: its design line"
 like "$(cat "$t/self-host.txt")" "^guest: none \(both sides ran on the host, no QEMU\)$" \
 	"host: the block says no guest ran"
+is "$(head -n 1 "$d/ab-input.csv")" "figure,variant,accel,process,round,rep,value" \
+	"host: the unit is the process, the pair the round"
+cmp -s "$d/compare.txt" "$t/plots/compare-$(basename "$d").txt"
+ok $? "host: the block is in plots/ too, as make compare's"
 is "$(grep -c 'unknown' "$t/self-host.txt")" "$(grep -c 'microcode unknown' "$t/self-host.txt")" \
 	"host: nothing else it prints is unknown"
 
@@ -58,6 +62,9 @@ if require_image --part rseq-y; then
 	[ $rc -eq 0 ] || diag "$(tail -n 3 "$t/self-icount.log")"
 	like "$(cat "$t/self-icount.txt")" "no significant change \(1\): $fig" "icount: no change"
 	is "$(printf '%.0f' "$(diff_of)")" 0 "icount: +0 insn per op"
+	is "$(head -n 1 "$d/ab-input.csv")" "figure,variant,accel,boot,round,rep,value" \
+		"icount: the unit is the boot (a boot a side a round), the pair the round"
+	is "$(ls -d "$d"/boots/round-*/base/lab-boot.info | wc -l)" 3 "icount: 3 boots of A"
 
 	compare nops "$t/nops.c" ACCEL=icount VARIANT=rseq-y ROUNDS=3 \
 		STRATEGY_ARGS="'--threads 1 --reps 1 --duration 5'" FAIL_ABOVE=$fig:1
@@ -71,6 +78,6 @@ if require_image --part rseq-y; then
 	"$LAB/scripts/compare-verdict" "$d/compare.csv" "$fig:1000" 2>/dev/null
 	ok $? "icount: FAIL_ABOVE=$fig:1000 says good (status 0)"
 else
-	for i in 1 2 3 4 5 6 7 8 9; do skip "no rseq-y image" "icount $i"; done
+	for i in 1 2 3 4 5 6 7 8 9 10 11; do skip "no rseq-y image" "icount $i"; done
 fi
 done_testing
