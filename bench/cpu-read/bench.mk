@@ -4,7 +4,7 @@
 # under icount (A vs B). Included by the top Makefile.
 
 CPUREAD_BIN  := $(BUILD)/guest/bin/lab-cpuread
-CPUREAD_SRCS := bench/cpu-read/cpu-read.c bench/cpu-read/methods.c bench/cpu-read/goals.c \
+CPUREAD_SRCS := bench/cpu-read/cpu-read.c bench/cpu-read/methods.c bench/cpu-read/goals.c lib/case-bench.c \
 		$(LAB_LIB_SRCS)
 CPUREAD_HDRS := $(HEADERS) $(wildcard bench/cpu-read/*.h)
 VARIANT      ?= rseq-y
