@@ -1,0 +1,130 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * lab-urcu-lfht: the real liburcu (Debian's, linked statically) and its lock-free hash table,
+ * one add and one delete an operation, with CDS_LFHT_ACCOUNTING (the table's item count split
+ * by CPU: each add and each delete asks sched_getcpu() which split to count in) and without
+ * it, with glibc's rseq registration on (sched_getcpu() reads the rseq area's cpu_id) and off
+ * (it calls the vDSO's getcpu). The program's sched_getcpu() is wrapped (-Wl,--wrap) to count
+ * the calls the library makes: the metadata says how many an operation made.
+ */
+#define _LGPL_SOURCE
+#include <stdint.h>
+#include <stdlib.h>
+#include <urcu.h>
+#include <urcu/rculfhash.h>
+
+#include "lab/case-bench.h"
+
+/* Every sched_getcpu() call of the program, liburcu's included (-Wl,--wrap=sched_getcpu). */
+int __real_sched_getcpu(void);
+static unsigned long getcpu_calls;
+
+int __wrap_sched_getcpu(void)
+{
+	getcpu_calls++;
+	return __real_sched_getcpu();
+}
+
+struct item {
+	struct cds_lfht_node node;
+	unsigned long key;
+};
+
+static struct cds_lfht *ht_count, *ht_plain;
+static struct item item;
+
+/* The table and this thread's RCU registration, once a process. */
+static const char *prepare(void)
+{
+	if (ht_count)
+		return NULL;
+	rcu_register_thread();
+	ht_count = cds_lfht_new(1024, 1024, 0, CDS_LFHT_ACCOUNTING, NULL);
+	ht_plain = cds_lfht_new(1024, 1024, 0, 0, NULL);
+	return ht_count && ht_plain ? NULL : "unsupported: cds_lfht_new failed";
+}
+
+static const char *path_none(void)
+{
+	return "no split count: no sched_getcpu";
+}
+
+static const char *path(void)
+{
+	return lab_mode_now() == LAB_MODE_ON ? "sched_getcpu: glibc's rseq cpu_id"
+					     : "sched_getcpu: vDSO getcpu";
+}
+
+/*
+ * One add and one delete of one item. One thread and no reader: nothing can still see the
+ * deleted node, so it is added again at once, with no grace period to wait for.
+ */
+static inline void add_del(struct cds_lfht *ht)
+{
+	cds_lfht_node_init(&item.node);
+	rcu_read_lock();
+	cds_lfht_add(ht, item.key, &item.node);
+	cds_lfht_del(ht, &item.node);
+	rcu_read_unlock();
+}
+
+static __attribute__((noinline)) void loop_empty(uint64_t n)
+{
+	for (uint64_t i = 0; i < n; i++)
+		__asm__ volatile("" : : "r"(i));
+}
+
+static __attribute__((noinline)) void loop_acct(uint64_t n)
+{
+	for (uint64_t i = 0; i < n; i++)
+		add_del(ht_count);
+}
+
+static __attribute__((noinline)) void loop_plain(uint64_t n)
+{
+	for (uint64_t i = 0; i < n; i++)
+		add_del(ht_plain);
+}
+
+static const struct lab_case cases[] = {
+	{ "empty", "Baseline (empty loop)", LAB_NEED_ANY, NULL, NULL, NULL, loop_empty, 0, NULL },
+	{ "lfht-acct-rseq-on", "liburcu lfht add+del, split count (glibc rseq on)",
+	  LAB_NEED_GLIBC_RSEQ_ON, prepare, path, NULL, loop_acct, 0, NULL },
+	{ "lfht-acct-rseq-off", "liburcu lfht add+del, split count (glibc rseq off)",
+	  LAB_NEED_GLIBC_RSEQ_OFF, prepare, path, NULL, loop_acct, 0, NULL },
+	{ "lfht-plain-rseq-on", "liburcu lfht add+del, no count (glibc rseq on)",
+	  LAB_NEED_GLIBC_RSEQ_ON, prepare, path_none, NULL, loop_plain, 0, NULL },
+	{ "lfht-plain-rseq-off", "liburcu lfht add+del, no count (glibc rseq off)",
+	  LAB_NEED_GLIBC_RSEQ_OFF, prepare, path_none, NULL, loop_plain, 0, NULL },
+};
+
+/* The getcpu calls an operation makes, counted over 1000 of each table's. */
+static void meta(FILE *f)
+{
+	const char *why = prepare();
+	unsigned long c0;
+
+	if (why) {
+		fprintf(f, "getcpu_calls_per_op: none (%s)\n", why);
+		return;
+	}
+	c0 = getcpu_calls;
+	loop_acct(1000);
+	fprintf(f, "getcpu_calls_per_op: lfht-acct %.3f", (getcpu_calls - c0) / 1000.0);
+	c0 = getcpu_calls;
+	loop_plain(1000);
+	fprintf(f, ", lfht-plain %.3f (counted by wrapping sched_getcpu)\n",
+		(getcpu_calls - c0) / 1000.0);
+	fprintf(f, "liburcu: Debian's liburcu-dev, static (urcu-memb flavour)\n");
+}
+
+int main(int argc, char **argv)
+{
+	static const struct lab_case_bench b = {
+		.name = "urcu-lfht", .prog = "lab-urcu-lfht",
+		.title = "liburcu's lock-free hash table: add+del, per-CPU split count or none",
+		.cases = cases, .ncases = sizeof(cases) / sizeof(cases[0]), .meta = meta,
+	};
+
+	return lab_case_bench_main(&b, argc, argv);
+}
