@@ -160,7 +160,8 @@ static int write_results(const struct options *o, struct row *rows, int n, int b
 		o->reps, o->iters ? 0 : o->duration_ms,
 		rows[0].r.tsc ? "TSC ticks (tsc_* columns)" : "none (TSC not invariant)");
 	fprintf(meta, "figures: %s\niters_fixed: %llu\npmu: %s\n",
-		o->icount ? "instructions/op (QEMU icount; no ns)" : "ns/op",
+		o->icount ? "instructions/op (QEMU icount); a case whose path changes with n: virtual "
+			    "ns/op of its timed loop (ns_per_op, no instructions_per_op)" : "ns/op",
 		(unsigned long long)o->iters, o->icount ? "not used (icount)" :
 		lab_pmu_why() ? lab_pmu_why() : "yes (cycles, instructions)");
 	if (o->icount)
@@ -305,13 +306,14 @@ int lab_case_bench_main(const struct lab_case_bench *b, int argc, char **argv)
 
 		if (!w->exec)
 			continue;
-		w->r.iters = o.iters;
-		if (!o.iters && lab_exec_calibrate(w->exec, cases, w->idx, o.duration_ms * 1000000ull,
+		/* A case timed under icount runs for --duration of virtual time, ticks averaged in. */
+		w->r.iters = o.icount && cases[w->idx].icount_timed ? 0 : o.iters;
+		if (!w->r.iters && lab_exec_calibrate(w->exec, cases, w->idx, o.duration_ms * 1000000ull,
 						   &w->r.iters, msg, sizeof(msg))) {
 			fprintf(stderr, "%s: %s: %s\n", b->prog, w->r.method, msg);
 			return 1;
 		}
-		if (o.icount) {
+		if (o.icount && !cases[w->idx].icount_timed) {
 			w->r.instr = calloc(o.reps, sizeof(double));
 			w->r.instr_source = "icount";
 			continue;
@@ -340,7 +342,7 @@ int lab_case_bench_main(const struct lab_case_bench *b, int argc, char **argv)
 
 			if (!w->exec)
 				continue;
-			if (o.icount) {
+			if (o.icount && !cases[w->idx].icount_timed) {
 				if (lab_exec_icount(w->exec, cases, w->idx, w->r.iters,
 						    &w->r.instr[rep], msg, sizeof(msg))) {
 					fprintf(stderr, "%s: %s: %s\n", b->prog, w->r.method, msg);

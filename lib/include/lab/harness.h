@@ -52,6 +52,9 @@ struct lab_case {
 	/* Put the calling thread in the state the case's loop needs (e.g. its GS base), before
 	   each timed, counted or verified span (outside it); NULL: nothing to do. */
 	void (*enter)(void);
+	/* Under icount, timed (the loop's virtual ns) rather than counted: the case's path changes
+	   with n (a library's periodic work), so the linearity check could never prove a count. */
+	int icount_timed;
 };
 
 struct lab_sample {
