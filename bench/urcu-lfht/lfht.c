@@ -17,7 +17,9 @@
 
 /* Every sched_getcpu() call of the program, liburcu's included (-Wl,--wrap=sched_getcpu). */
 int __real_sched_getcpu(void);
-static unsigned long getcpu_calls;
+/* volatile: the compiler assumes malloc and free leave a static alone, and would read the
+   count once around them; the wrapper changes it behind its back. */
+static volatile unsigned long getcpu_calls;
 
 int __wrap_sched_getcpu(void)
 {

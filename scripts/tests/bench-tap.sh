@@ -80,3 +80,45 @@ guest_run_enosys() {
 	is "$(csv "$d/$b.csv" "$other" status)" ok "rseq-n: $other row ran"
 	rm -rf "$t"
 }
+
+# rseq_sides_host BENCH OPERATION...: a real library's bench on the host (bench/BENCH/run, by
+# a relative path as make calls it; 3 processes): one run of its own, every row measured,
+# each OPERATION's NAME-rseq-on and -off rows ran with glibc's rseq on and off, reading the
+# CPU as they say, figures for every row in ns, the report's off - on line with its interval
+# over the 3 processes for each; bad options refused (15 + 4 per OPERATION tests). The run
+# directory in $d, its scratch folder in $t.
+rseq_sides_host() {
+	local b=$1 names op s rep
+	shift
+	t=$(mktemp -d)
+	(cd "$LAB" && DATA=$t/data HOST_PROCS=3 "bench/$b/run" host --reps 2 --duration 10) \
+		> "$t/log" 2>&1
+	ok $? "bench/$b/run host runs"
+	[ $? -eq 0 ] || diag "$(tail -n 5 "$t/log")"
+	is "$(ls "$t/data")" "$(ls "$t/data" | grep -- "-$b-host\$")" "its run is named ...-$b-host"
+	d=$(ls -d "$t"/data/*-"$b"-host 2>/dev/null | head -n 1)
+	is "$(ls "$d" | grep -c '^cpu-read\|^percpu')" 0 "it ran $b alone"
+	names=$("$bin" --list | awk '{print $1}' | sort | tr '\n' ' ')
+	is "$(csv_cols "$d/$b.csv" method | sort | tr '\n' ' ')" "$names" "one row per case"
+	is "$(csv_cols "$d/$b.csv" status | sort -u)" ok "every row measured"
+	is "$(csv_cols "$d/figures.csv" unit | sort -u)" ns "figures.csv: every figure in ns"
+	is "$(csv_cols "$d/figures.csv" figure | sort | tr '\n' ' ')" "$names" "... one for each case"
+	is "$(ls "$d/procs" | tr '\n' ' ')" "01 02 03 " "one folder per process"
+	RUNS="*-$b-*" DATA=$t/data PLOTS=$t/plots "$LAB/scripts/report" > "$t/report.log" 2>&1
+	ok $? "the report of the run"
+	rep=$(cat "$t/plots/report.txt" 2>/dev/null)
+	for op in "$@"; do
+		for s in on off; do
+			is "$(csv "$d/$b.csv" "$op-rseq-$s" glibc_rseq)" $s "$op-rseq-$s ran with glibc's rseq $s"
+		done
+		like "$(csv "$d/$b.csv" "$op-rseq-on" path)" "rseq cpu_id|no sched_getcpu" \
+			"$op-rseq-on: its path says the rseq area (or no getcpu)"
+		like "$(csv "$d/$b.csv" "$op-rseq-off" path)" "vDSO|no sched_getcpu" \
+			"$op-rseq-off: its path says the vDSO (or no getcpu)"
+	done
+	is "$(grep -cE "^    off - on: [-+][0-9.]+ ns \[[-+][0-9.]+, [-+][0-9.]+\], [a-z ]+ \(3 processes\)$" <<<"$rep")" \
+		"$#" "the report: off - on of each operation with its interval over 3 processes"
+	is "$(grep -cE "^    glibc rseq on [0-9.]+, off [0-9.]+ ns$" <<<"$rep")" "$#" "... and both its figures"
+	run_refuses "$LAB/bench/$b/run" host --reps 0
+	run_refuses "$LAB/bench/$b/run" host --method nosuch
+}

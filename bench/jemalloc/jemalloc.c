@@ -1,0 +1,116 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * lab-jemalloc: the real jemalloc (Debian's 5.3, linked statically: it is this program's
+ * malloc) with per-CPU arenas (percpu_arena:percpu), glibc's rseq registration on and off: a
+ * 64-byte malloc+free through the thread cache (what an application's small allocations do),
+ * and with the cache bypassed (MALLOCX_TCACHE_NONE: every operation goes to the arena, where
+ * the per-CPU choice lives). The program's sched_getcpu() is wrapped (-Wl,--wrap) to count the
+ * calls jemalloc makes: it picks a thread's arena by CPU once, and again only when another
+ * thread used that arena last, so a single thread's operations make none, and glibc's rseq
+ * cannot change their cost; the metadata gives the counts that say so.
+ */
+#include <stdint.h>
+#include <stdlib.h>
+#include <jemalloc/jemalloc.h>
+
+#include "lab/case-bench.h"
+
+/* Read by jemalloc as it starts: per-CPU arenas, as the seed's jemalloc row has them. */
+const char *malloc_conf = "percpu_arena:percpu";
+
+/* Every sched_getcpu() call of the program, jemalloc's included (-Wl,--wrap=sched_getcpu). */
+int __real_sched_getcpu(void);
+/* volatile: the compiler assumes malloc and free leave a static alone, and would read the
+   count once around them; the wrapper changes it behind its back. */
+static volatile unsigned long getcpu_calls;
+
+int __wrap_sched_getcpu(void)
+{
+	getcpu_calls++;
+	return __real_sched_getcpu();
+}
+
+#define SIZE 64
+
+static const char *path(void)
+{
+	return lab_mode_now() == LAB_MODE_ON ? "sched_getcpu, if called: glibc's rseq cpu_id"
+					     : "sched_getcpu, if called: vDSO getcpu";
+}
+
+static __attribute__((noinline)) void loop_empty(uint64_t n)
+{
+	for (uint64_t i = 0; i < n; i++)
+		__asm__ volatile("" : : "r"(i));
+}
+
+static __attribute__((noinline)) void loop_tcache(uint64_t n)
+{
+	for (uint64_t i = 0; i < n; i++) {
+		void *p = malloc(SIZE);
+
+		__asm__ volatile("" : : "r"(p) : "memory");
+		free(p);
+	}
+}
+
+static __attribute__((noinline)) void loop_arena(uint64_t n)
+{
+	for (uint64_t i = 0; i < n; i++) {
+		void *p = mallocx(SIZE, MALLOCX_TCACHE_NONE);
+
+		__asm__ volatile("" : : "r"(p) : "memory");
+		dallocx(p, MALLOCX_TCACHE_NONE);
+	}
+}
+
+/*
+ * jemalloc's periodic work (thread-cache garbage collection and decay, run every so many
+ * events) makes a loop's instructions not linear in n: under icount its rows are timed
+ * (virtual ns), never counted.
+ */
+static const struct lab_case cases[] = {
+	{ "empty", "Baseline (empty loop)", LAB_NEED_ANY, NULL, NULL, NULL, loop_empty, 0, NULL, 0 },
+	{ "je-tcache-rseq-on", "jemalloc malloc+free 64 B, thread cache (rseq on)",
+	  LAB_NEED_GLIBC_RSEQ_ON, NULL, path, NULL, loop_tcache, 0, NULL, 1 },
+	{ "je-tcache-rseq-off", "jemalloc malloc+free 64 B, thread cache (rseq off)",
+	  LAB_NEED_GLIBC_RSEQ_OFF, NULL, path, NULL, loop_tcache, 0, NULL, 1 },
+	{ "je-arena-rseq-on", "jemalloc mallocx+dallocx 64 B, per-CPU arena (rseq on)",
+	  LAB_NEED_GLIBC_RSEQ_ON, NULL, path, NULL, loop_arena, 0, NULL, 1 },
+	{ "je-arena-rseq-off", "jemalloc mallocx+dallocx 64 B, per-CPU arena (rseq off)",
+	  LAB_NEED_GLIBC_RSEQ_OFF, NULL, path, NULL, loop_arena, 0, NULL, 1 },
+};
+
+/* jemalloc's settings as it reports them, and the getcpu calls an operation makes, over 100000
+   of each loop's. */
+static void meta(FILE *f)
+{
+	const char *pa = "unknown";
+	unsigned narenas = 0;
+	size_t sz = sizeof(pa);
+	unsigned long c0;
+
+	mallctl("opt.percpu_arena", &pa, &sz, NULL, 0);
+	sz = sizeof(narenas);
+	mallctl("arenas.narenas", &narenas, &sz, NULL, 0);
+	fprintf(f, "jemalloc: %s, Debian's libjemalloc-dev, static; percpu_arena %s, %u arenas\n",
+		JEMALLOC_VERSION, pa, narenas);
+	c0 = getcpu_calls;
+	loop_tcache(100000);
+	fprintf(f, "getcpu_calls_per_op: je-tcache %.3f", (getcpu_calls - c0) / 100000.0);
+	c0 = getcpu_calls;
+	loop_arena(100000);
+	fprintf(f, ", je-arena %.3f (counted by wrapping sched_getcpu)\n",
+		(getcpu_calls - c0) / 100000.0);
+}
+
+int main(int argc, char **argv)
+{
+	static const struct lab_case_bench b = {
+		.name = "jemalloc", .prog = "lab-jemalloc",
+		.title = "jemalloc with per-CPU arenas: malloc+free, glibc rseq on and off",
+		.cases = cases, .ncases = sizeof(cases) / sizeof(cases[0]), .meta = meta,
+	};
+
+	return lab_case_bench_main(&b, argc, argv);
+}
