@@ -41,16 +41,15 @@ $$($(2)_BIN): $$($(2)_SRCS) $$($(2)_OBJ)/$(1)-rseq.o $$($(2)_OBJ)/selftests-rseq
 		$$($(2)_OBJ)/selftests-rseq.o -lpthread -ldl -lm
 endef
 
-# run_stages NAME,VAR,WHAT: a bench run by bench/NAME/run (scripts/bench-run): make NAME-host,
-# NAME-guest (VARIANT), NAME-report (its runs' report alone, from data/; plots/ untouched) and
-# the main job's stages, on the host and in each variant's guest; $(VAR_BIN) its program,
-# $(VAR_ARGS) its options.
-define run_stages
-.PHONY: $(1)-host $(1)-guest $(1)-report
+# host_stages NAME,VAR,WHAT: a bench run by bench/NAME/run (scripts/bench-run) on the host
+# alone: make NAME-host, NAME-report (its runs' report alone, from data/; plots/ untouched) and
+# the main job's host stage; $(VAR_BIN) its program, $(VAR_ARGS) its options.
+# run_stages NAME,VAR,WHAT: host_stages, and make NAME-guest (VARIANT) and the main job's stage
+# in each variant's guest.
+define host_stages
+.PHONY: $(1)-host $(1)-report
 $(1)-host: $$($(2)_BIN)
 	bench/$(1)/run host $$($(2)_ARGS)
-$(1)-guest: $$($(2)_BIN) $$(BUILD)/images/$$(VARIANT).bzImage $$(BUILD)/initramfs/lab.cpio
-	bench/$(1)/run $$(VARIANT) $$($(2)_ARGS)
 $(1)-report: $$(AB_BIN)
 	@t=$$$$(mktemp -d) && RUNS="*-$(1)-*" PLOTS=$$$$t scripts/report 2>/dev/null; rc=$$$$?; rm -rf $$$$t; exit $$$$rc
 
@@ -58,11 +57,19 @@ $(2)_PARAMS := $$(call params,$(1),$$($(2)_ARGS) ACCEL=$$(ACCEL) CPUS=$$(CPUS) P
 $$(STAMPS)/$(1)-host: $$($(2)_BIN) bench/$(1)/run scripts/bench-run scripts/bench-lib.sh $$($(2)_PARAMS)
 	scripts/stage "$(3) on the host" bench/$(1)/run host $$($(2)_ARGS)
 	@mkdir -p $$(@D) && touch $$@
+MAIN_STAGES += $$(STAMPS)/$(1)-host
+endef
+
+define run_stages
+$(call host_stages,$(1),$(2),$(3))
+.PHONY: $(1)-guest
+$(1)-guest: $$($(2)_BIN) $$(BUILD)/images/$$(VARIANT).bzImage $$(BUILD)/initramfs/lab.cpio
+	bench/$(1)/run $$(VARIANT) $$($(2)_ARGS)
 $$(STAMPS)/$(1)-guest-%: $$($(2)_BIN) $$(BUILD)/images/%.bzImage bench/$(1)/run scripts/bench-run scripts/bench-lib.sh \
 		$$(BOOT_DEPS) $$($(2)_PARAMS) | $$(BUILD)/initramfs/lab.cpio
 	scripts/stage "$(3) in a $$* guest" bench/$(1)/run $$* $$($(2)_ARGS)
 	@mkdir -p $$(@D) && touch $$@
-MAIN_STAGES += $$(STAMPS)/$(1)-host $$(patsubst %,$$(STAMPS)/$(1)-guest-%,$$(VARIANTS))
+MAIN_STAGES += $$(patsubst %,$$(STAMPS)/$(1)-guest-%,$$(VARIANTS))
 endef
 
 AB_BIN  := $(BUILD)/host/bin/lab-ab

@@ -13,6 +13,49 @@ bench_key() {
 	kv "$LAB/bench/$1/meta" "$2"
 }
 
+# bench_prog NAME: the path of a bench's program: a static one (build/guest/bin, the host's and
+# the guests'), else a host-only one (build/host/bin); one line and stop when neither is built.
+bench_prog() {
+	local p
+	for p in "$BUILD/guest/bin/$1" "$BUILD/host/bin/$1"; do
+		[ -x "$p" ] && { echo "$p"; return; }
+	done
+	die "no $BUILD/guest/bin/$1 (run: make $BUILD/guest/bin/$1)"
+}
+
+# A bench whose meta has "host-session: SCRIPT" runs its host processes inside a session the
+# script (in the bench's folder) starts and stops: SCRIPT start prints the session's folder,
+# SCRIPT count FOLDER PROGRAM checks the program in it, SCRIPT exec FOLDER OUT CMD... runs one
+# process ("@OUT@" in CMD a folder of the session's, moved to OUT), SCRIPT stop FOLDER ends
+# it and prints the lines for the bench's meta. SESSIONS: "BENCH FOLDER" of those started.
+SESSIONS=()
+# session_start BENCH PROGRAM: BENCH's session started and its program checked in it.
+session_start() {
+	local script home
+	script=$LAB/bench/$1/$(bench_key "$1" host-session)
+	home=$("$script" start) || exit "$(lab_status failed)"
+	SESSIONS+=("$1 $home")
+	"$script" count "$home" "$2" || exit "$(lab_status failed)"
+}
+# session_of BENCH: the folder of BENCH's session ("" without one).
+session_of() {
+	local x
+	for x in "${SESSIONS[@]}"; do [ "${x%% *}" != "$1" ] || { echo "${x#* }"; return; }; done
+}
+# sessions_stop [BENCH]: BENCH's session (every one without BENCH) stopped, what its script
+# prints for the meta on stdout; nothing left running, even on an error or an interrupt.
+sessions_stop() {
+	local x rest=()
+	for x in "${SESSIONS[@]}"; do
+		if [ -z "${1:-}" ] || [ "${x%% *}" = "$1" ]; then
+			"$LAB/bench/${x%% *}/$(bench_key "${x%% *}" host-session)" stop "${x#* }" || true
+		else
+			rest+=("$x")
+		fi
+	done
+	SESSIONS=("${rest[@]}")
+}
+
 # need_guest_bench BENCH: stop in one line unless BENCH's meta has a guest: command.
 need_guest_bench() {
 	local m=$LAB/bench/$1/meta b list=()
@@ -307,18 +350,25 @@ _guest_boot() {
 
 # _host_proc ROUND I: host_procs's call for bench I in round ROUND.
 _host_proc() {
-	local dir=$RUN_TMP/procs/$(printf '%02d' "$1") words
+	local dir=$RUN_TMP/procs/$(printf '%02d' "$1") words b=${benches[$2 - 1]} home
 	mkdir -p "$dir"
-	read -r -a words <<< "${cmds[$2 - 1]//@OUT@/$dir}"
-	"$BUILD/guest/bin/${words[0]}" "${words[@]:1}" > "$dir/${benches[$2 - 1]}.log" 2>&1
+	read -r -a words <<< "${cmds[$2 - 1]}"
+	words[0]=$(bench_prog "${words[0]}")
+	home=$(session_of "$b")
+	if [ -n "$home" ]; then
+		"$LAB/bench/$b/$(bench_key "$b" host-session)" exec "$home" "$dir" "${words[@]}" \
+			> "$dir/$b.log" 2>&1
+	else
+		"${words[@]//@OUT@/$dir}" > "$dir/$b.log" 2>&1
+	fi
 }
 
 # run_dir_begin: make a hidden temporary directory under $DATA, removed unless finished.
 run_dir_begin() {
 	mkdir -p "$DATA"
 	RUN_TMP=$(mktemp -d "$DATA/.run.XXXXXX")
-	# boots still running (interleave) are stopped with the run
-	trap '{ kill $(jobs -p) && wait; } 2>/dev/null || true; rm -rf "$RUN_TMP"' EXIT
+	# boots still running (interleave) are stopped with the run, and so are its sessions
+	trap '{ kill $(jobs -p) && wait; } 2>/dev/null || true; sessions_stop > /dev/null; rm -rf "$RUN_TMP"' EXIT
 	trap 'exit 130' INT
 	trap 'exit 143' TERM
 }

@@ -27,15 +27,16 @@ def change(run, csv, name, unit, where):
         p.get("verdict", ""), p["units"], where)
 
 
-def section(run, bench, operations):
-    """One environment's lines. operations: (what it measures, NAME) pairs."""
+def section(run, bench, operations, more):
+    """One environment's lines. operations: (what it measures, NAME) pairs; more(run): lines
+    the bench adds after the run's heading."""
     csv = bench + ".csv"
     rows = {r["method"]: r for r in run.csv(csv)}
     first = next(iter(rows.values()))
     where = "processes" if first["accel"] in ("", "none") else "boots"
     calls = run.keyvalues(bench + ".meta").first("getcpu_calls_per_op").split(" (")[0]
     out = ["%s/%s (run %s)" % (first["variant"], first["accel"], run.name),
-           "  sched_getcpu calls per op (counted): " + (calls or "unknown")]
+           "  sched_getcpu calls per op (counted): " + (calls or "unknown")] + more(run)
     for what, name in operations:
         cells, unit = [], "ns"
         for state in ("on", "off"):
@@ -50,8 +51,9 @@ def section(run, bench, operations):
     return out
 
 
-def tables(runs, bench, title, intro, operations):
-    """The section's Table (none without a run): the newest run per environment."""
+def tables(runs, bench, title, intro, operations, more=lambda run: [], notes=()):
+    """The section's Table (none without a run): the newest run per environment; more and
+    notes as section's and Table's."""
     found = newest_runs(runs, bench)
     if not found:
         return []
@@ -59,4 +61,5 @@ def tables(runs, bench, title, intro, operations):
     return [Table(title, intro=intro + [
         "the figure is the median unit's; off - on the mean difference",
         "paired by unit with its 95 % interval (lab-ab)"],
-        rows=[x for run in used for x in section(run, bench, operations)], runs=used)]
+        rows=[x for run in used for x in section(run, bench, operations, more)],
+        notes=list(notes), runs=used)]

@@ -1,0 +1,40 @@
+# SPDX-License-Identifier: MIT
+"""lttng-ust's report section (found by labreport.loader): the real tracer's event write,
+glibc's rseq on and off (labreport.rseq_sides), beside the seed's figures and the lab's own
+ring buffer (bench/ringbuf) on the same host, each saying what it measures."""
+
+from labreport import rseq_sides
+from labreport.rows import newest_by_env, ns_text
+
+ORDER = 24
+
+
+def checked(run):
+    """The run's count check: events written against babeltrace2's count."""
+    m = run.keyvalues("lttng-ust.meta")
+    written = m.first("lttng_events_written").split(" ")[0]
+    read = m.first("lttng_events_read").split(" ")[0]
+    return ["  events counted by babeltrace2: %s of %s written" % (read or "?", written or "?")]
+
+
+def imitation(runs):
+    """The lab's ring buffer on the host, its newest run: the imitation's two rows."""
+    rows = newest_by_env(runs, "ringbuf").get(("host", "none"), [])
+    by = {r["method"]: r for r in rows if r.get("threads") in ("1", "")}
+    if not by:
+        return ["the lab's imitation (bench/ringbuf): no host run"]
+    return ["the lab's imitation on this host (bench/ringbuf, 1 thread):",
+            "  getcpu + atomics %s ns, rseq %s ns: the seed's design" % (
+                ns_text(by.get("ringbuf-getcpu-atomic")), ns_text(by.get("ringbuf-rseq")))]
+
+
+def tables(runs):
+    """The hook labreport calls."""
+    return rseq_sides.tables(
+        runs, "lttng-ust", "LTTng-UST as it ships (Debian's 2.13), beside the seed",
+        ["one event, a 32-bit header and a uint32 payload, into a snapshot",
+         "session's per-CPU buffer; LTTng-UST asks sched_getcpu() once an",
+         "event (rseq cpu_id with glibc's rseq on, the vDSO off), then",
+         "reserves with atomics: not the seed's rseq ring buffer",
+         "seed x86-64 (its tracer): getcpu + atomics 117.4 ns, rseq 98.0 ns"],
+        (("event write", "lttng-event"),), more=checked, notes=imitation(runs))

@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
+# The real LTTng-UST on the host (rseq_sides_host: one run, both rows measured with glibc's rseq
+# on and off as named, figures, the report's off - on with its interval, bad options refused)
+# inside a session the bench starts and stops: the tracer asks sched_getcpu() once an event,
+# babeltrace2 read back every event of the count check, the session was a snapshot one under
+# an unprivileged daemon, and nothing of it is left: no lttng process, no session folder, also
+# after an interrupt, which writes nothing to data/. A guest run is refused in one line.
+. "$(dirname "$0")/../../../scripts/tests/bench-tap.sh"
+bin=$BUILD/host/bin/lab-lttng-ust
+[ -x "$bin" ] || { echo "1..1"; echo "not ok 1 - $bin is built (make bench-tests)"; exit 1; }
+# lttng_left: the lab's lttng processes and session folders still there (none expected).
+lttng_left() {
+	{ pgrep -x lttng-sessiond || true; pgrep -f 'lab-lttng\.' || true
+	  ls -d /tmp/lab-lttng.* 2>/dev/null || true; } | wc -l
+}
+before=$(lttng_left)
+rseq_sides_host lttng-ust lttng-event
+trap 'rm -rf "$t"' EXIT
+m=$(cat "$d/lttng-ust.meta")
+like "$m" "^getcpu_calls_per_op: lttng-event 1\.000 " "sched_getcpu counted: once an event"
+like "$m" "^lttng_events_written: 100000 " "the count check wrote 100000 events"
+like "$m" "^lttng_events_read: 100000 \(babeltrace2\)" "... and babeltrace2 read 100000"
+like "$m" "^lttng_session: snapshot \(overwrite mode\), lttng-sessiond --no-kernel as [a-z]" \
+	"the timed runs wrote into a snapshot session under the lab's own daemon"
+like "$(cat "$t/plots/report.txt")" "events counted by babeltrace2: 100000 of 100000 written" \
+	"the report gives the count"
+is "$(lttng_left)" "$before" "no lttng process or session folder left after the run"
+
+# An interrupt in the middle: nothing in data/, nothing left running.
+(cd "$LAB" && DATA=$t/int HOST_PROCS=5 exec setsid bench/lttng-ust/run host --reps 5 --duration 200) \
+	> "$t/int.log" 2>&1 &
+pid=$!
+for _ in $(seq 100); do grep -q 'glibc rseq on here' "$t/int.log" 2>/dev/null && break; sleep 0.1; done
+kill -INT -- "-$pid" 2>/dev/null
+wait "$pid"
+is "$(ls -A "$t/int" 2>/dev/null | wc -l)" 0 "interrupted: nothing in data/"
+is "$(lttng_left)" "$before" "interrupted: no lttng process or session folder left"
+
+run_refuses "$LAB/bench/lttng-ust/run" rseq-y
+done_testing
