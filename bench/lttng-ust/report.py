@@ -3,7 +3,9 @@
 glibc's rseq on and off (labreport.rseq_sides), beside the seed's figures and the lab's own
 ring buffer (bench/ringbuf) on the same host, each saying what it measures."""
 
+from labreport import headline as H
 from labreport import rseq_sides
+from labreport import stats
 from labreport.rows import newest_by_env, ns_text
 
 ORDER = 24
@@ -38,3 +40,23 @@ def tables(runs):
          "reserves with atomics: not the seed's rseq ring buffer",
          "seed x86-64 (its tracer): getcpu + atomics 117.4 ns, rseq 98.0 ns"],
         (("event write", "lttng-event"),), more=checked, notes=imitation(runs))
+
+
+def headline(runs, ab):
+    """The README headline's row (labreport.headline): the real tracer's event write, glibc's
+    rseq off and on, off - on with its interval over the processes, the seed's beside it."""
+    rows, run = H.host_rows(runs, "lttng-ust")
+    by = H.by_method(rows)
+    on, off = by.get("lttng-event-rseq-on"), by.get("lttng-event-rseq-off")
+    if run is None or not (on and off):
+        return []
+    p = stats.paired_methods(stats.lab_ab_path(), run, "lttng-ust.csv",
+                             "lttng-event-rseq-off", "lttng-event-rseq-on")
+    change = ""
+    if p and "nan" not in (p["diff_lo"] + p["diff_hi"]).lower():
+        change = "; off - on %+.1f ns [%+.1f, %+.1f]" % (
+            float(p["diff"]), float(p["diff_lo"]), float(p["diff_hi"]))
+    return [("LTTng-UST 2.13 event (the real tracer): glibc rseq off / on",
+             H.host_label(run, "lttng-ust.meta"),
+             "%.1f / %.1f ns%s (seed's own tracer 117.4 / 98.0)" % (
+                 float(off["ns_per_op"]), float(on["ns_per_op"]), change), run.name)]

@@ -13,18 +13,16 @@ from labreport.rows import newest_runs
 
 
 def change(run, csv, name, unit, where):
-    """off - on of name over the run's units: the line, with its interval where lab-ab
+    """off - on of name over the run's units: its lines, with its interval where lab-ab
     gives one."""
     p = stats.paired_methods(stats.lab_ab_path(), run, csv, name + "-rseq-off",
                              name + "-rseq-on")
     if not p:
-        return "    off - on: no interval (fewer than two units)"
-    if "nan" in (p["diff_lo"] + p["diff_hi"]).lower():
-        return "    off - on: %+.2f %s, no interval: %s (%s %s)" % (
-            float(p["diff"]), unit, p.get("verdict", ""), p["units"], where)
-    return "    off - on: %+.2f %s [%+.2f, %+.2f], %s (%s %s)" % (
-        float(p["diff"]), unit, float(p["diff_lo"]), float(p["diff_hi"]),
-        p.get("verdict", ""), p["units"], where)
+        return ["    off - on: no interval (fewer than two units)"]
+    head = "    off - on: %+.2f %s" % (float(p["diff"]), unit)
+    if "nan" not in (p["diff_lo"] + p["diff_hi"]).lower():
+        head += " [%+.2f, %+.2f]" % (float(p["diff_lo"]), float(p["diff_hi"]))
+    return [head, "      %s (%s %s)" % (p.get("verdict", ""), p["units"], where)]
 
 
 def section(run, bench, operations, more):
@@ -46,8 +44,8 @@ def section(run, bench, operations, more):
                 continue
             value, unit = figures.op_figure(r)
             cells.append("%s %.2f" % (state, float(value)))
-        out += ["  " + what + ":", "    glibc rseq %s %s" % (", ".join(cells), unit),
-                change(run, csv, name, unit, where)]
+        out += ["  " + what + ":", "    glibc rseq %s %s" % (", ".join(cells), unit)] + \
+            change(run, csv, name, unit, where)
     return out
 
 

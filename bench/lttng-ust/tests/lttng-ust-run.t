@@ -5,7 +5,8 @@
 # inside a session the bench starts and stops: the tracer asks sched_getcpu() once an event,
 # babeltrace2 read back every event of the count check, the session was a snapshot one under
 # an unprivileged daemon, and nothing of it is left: no lttng process, no session folder, also
-# after an interrupt, which writes nothing to data/. A guest run is refused in one line.
+# after an interrupt, which writes nothing to data/; the README headline's row. A guest run is
+# refused in one line.
 . "$(dirname "$0")/../../../scripts/tests/bench-tap.sh"
 bin=$BUILD/host/bin/lab-lttng-ust
 [ -x "$bin" ] || { echo "1..1"; echo "not ok 1 - $bin is built (make bench-tests)"; exit 1; }
@@ -26,6 +27,10 @@ like "$m" "^lttng_session: snapshot \(overwrite mode\), lttng-sessiond --no-kern
 like "$(cat "$t/plots/report.txt")" "events counted by babeltrace2: 100000 of 100000 written" \
 	"the report gives the count"
 is "$(lttng_left)" "$before" "no lttng process or session folder left after the run"
+printf '<!-- results:begin -->\n<!-- results:end -->\n' > "$t/README.md"
+DATA=$t/data README=$t/README.md "$LAB/scripts/readme-results" > /dev/null 2>&1
+like "$(cat "$t/README.md")" "^\| LTTng-UST 2\.13 event \(the real tracer\): glibc rseq off / on \| host: .* \| [0-9.]+ / [0-9.]+ ns; off - on [-+][0-9.]+ ns \[[-+][0-9.]+, [-+][0-9.]+\] \(seed's own tracer 117\.4 / 98\.0\) \| " \
+	"the README's headline has the real tracer's row, its interval and the seed's"
 
 # An interrupt in the middle: nothing in data/, nothing left running.
 (cd "$LAB" && DATA=$t/int HOST_PROCS=5 exec setsid bench/lttng-ust/run host --reps 5 --duration 200) \
