@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT */
-/* lab-percpu's printed tables: the seed's format by strategy, the scaling, and the goals. */
+/* lab-percpu's printed tables: the seed's format by strategy, and the goals (the thread
+   scaling is the report's: bench/percpu/report.py). */
 #include <math.h>
 #include <string.h>
 
@@ -60,30 +61,6 @@ static void strategy_table(FILE *f, const struct lab_result *r, int n, const cha
 	}
 }
 
-static void scaling_table(FILE *f, const struct lab_result *r, int n, const int *threads,
-			  int nthr)
-{
-	fprintf(f, "\nThread scaling: ns/op per thread (total Mops/s)\n%-26s", "method");
-	for (int t = 0; t < nthr; t++)
-		fprintf(f, " %11d thr", threads[t]);
-	fputc('\n', f);
-	for (int i = 0; i < n; i++) {
-		if (r[i].threads != threads[0])
-			continue;
-		fprintf(f, "%-26s", r[i].method);
-		for (int t = 0; t < nthr; t++) {
-			const struct lab_result *x = find(r, n, r[i].method, threads[t]);
-			double ns = x ? median(x) : NAN;
-
-			if (isnan(ns))
-				fprintf(f, " %15s", x ? x->status : "-");
-			else
-				fprintf(f, " %6.2f (%6.1f)", ns, 1e3 * threads[t] / ns);
-		}
-		fputc('\n', f);
-	}
-}
-
 static void goals(FILE *f, const struct lab_result *r, int n, int ncpu)
 {
 	static const char *const percpu[] = { "counter-getcpu-atomic", "counter-rseq-cpuid-atomic",
@@ -118,11 +95,9 @@ static void goals(FILE *f, const struct lab_result *r, int n, int ncpu)
 			"(expected to degrade)\n", ncpu, k);
 }
 
-void lab_pc_report(FILE *f, const struct lab_result *r, int n, const int *threads, int nthr,
-		   int ncpus)
+void lab_pc_report(FILE *f, const struct lab_result *r, int n, int ncpus)
 {
 	for (unsigned i = 0; i < sizeof(titles) / sizeof(titles[0]); i++)
 		strategy_table(f, r, n, titles[i][0], titles[i][1]);
-	scaling_table(f, r, n, threads, nthr);
 	goals(f, r, n, ncpus);
 }

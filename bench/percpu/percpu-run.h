@@ -22,8 +22,7 @@ extern FILE *lab_pc_layout_out;
 int lab_pc_run_case(const struct lab_strategy *c, const struct lab_pc_run *run, int pin,
 		    struct lab_pc_outcome *out);
 
-/* The seed-format tables: single-thread rows by strategy with speedups, then the scaling. */
-void lab_pc_report(FILE *f, const struct lab_result *r, int n, const int *threads, int nthr,
-		   int ncpus);
+/* The seed-format tables: single-thread rows by strategy with speedups, then the goals. */
+void lab_pc_report(FILE *f, const struct lab_result *r, int n, int ncpus);
 
 #endif

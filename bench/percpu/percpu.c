@@ -275,7 +275,7 @@ int main(int argc, char **argv)
 
 		for (int k = 0; k < n; k++)
 			res[k] = rows[k].r;
-		lab_pc_report(stdout, res, n, o.threads, o.nthreads, cpus.ncpu);
+		lab_pc_report(stdout, res, n, cpus.ncpu);
 		free(res);
 	}
 	if (o.out && lab_mt_write(&o, &cpus, &timed, NULL, NULL, write_meta, &o))

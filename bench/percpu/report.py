@@ -97,7 +97,29 @@ def tables(runs):
         out += [x for r in mine for x in R.line(r, b.get(r["method"].split("-")[0]))]
     return [Table("Per-CPU strategies, 1 thread (per op, speedup vs getcpu+atomic)",
                   rows=out, runs=used, facts={"accel": [r["accel"] for r in rows]},
-                  plots=plots(rows))] + strategy_table(runs)
+                  plots=plots(rows))] + scaling_tables(rows) + strategy_table(runs)
+
+
+def scaling_tables(rows):
+    """Per environment with two thread counts or more: ns/op per thread by method and thread
+    count, from scaling_table (the model its plot draws too)."""
+    out = []
+    for env in unique(r["env"] for r in rows):
+        cells = {}
+        for line in scaling_table(rows, env):
+            method, threads, ns = line.split("\t")
+            cells.setdefault(method, {})[int(threads)] = ns
+        counts = sorted({t for c in cells.values() for t in c})
+        if len(counts) < 2:
+            continue
+        unit = next((r["unit"] for r in rows if r["env"] == env), "ns")
+        out.append(Table("Per-CPU strategies, thread scaling: " + env,
+                         intro=["%s/op per thread (the median unit's), by thread count" % unit],
+                         fmt="%-24s" + " %8s" * len(counts),
+                         header=[("method",) + tuple("%d thr" % t for t in counts)],
+                         rows=[(m,) + tuple(fig(float(c[t])) if t in c else "-" for t in counts)
+                               for m, c in cells.items()]))
+    return out
 
 
 def one_thread_table(rows, envs):

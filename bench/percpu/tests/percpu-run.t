@@ -2,8 +2,8 @@
 # SPDX-License-Identifier: MIT
 # A short bench-host run of lab-percpu: one run directory with percpu.csv (the CPU-read columns
 # plus strategy, ops_total, aborts_per_mop), a row per strategy and thread count, figures or a
-# reason, aborts only on rseq rows, metadata, the seed-format table; and plain bench-host runs
-# both benches.
+# reason, aborts only on rseq rows, metadata, the seed-format table, the report's thread-scaling
+# table from the CSV; and plain bench-host runs both benches.
 . "$(dirname "$0")/../../../scripts/tests/tap.sh"
 t=$(mktemp -d); trap 'rm -rf "$t"' EXIT
 
@@ -35,7 +35,12 @@ like "$(cat "$d/percpu.meta" 2>/dev/null)" "^rseq_helpers: kernel tree" "metadat
 like "$(cat "$d/percpu.meta" 2>/dev/null)" "^lab_commit: ." "metadata has lab_commit"
 like "$(cat "$t/log")" "rseq critical section \(add, commit\): +[0-9.]+ ns +[0-9.]+x" \
 	"prints the seed-format table with the speedup"
-like "$(cat "$t/log")" "Thread scaling" "prints the scaling table"
+RUNS="*" DATA=$t/data PLOTS=$t/plots "$LAB/scripts/report" > /dev/null 2>&1
+scaling=$(sed -n '/^Per-CPU strategies, thread scaling: host/,/^$/p' "$t/plots/report.txt" 2>/dev/null)
+like "$scaling" "^method +1 thr +2 thr$" "the report's thread-scaling table: a column per thread count"
+want=$(csv_cols "$csv" method ns_per_op --where threads=2 --where method=counter-rseq | cut -f2)
+like "$scaling" "^counter-rseq +[0-9.]+ +$(printf '%.3g' "$want" | sed 's/\./\\./')$" \
+	"... its counter-rseq row has the CSV's 2-thread figure ($want)"
 
 DATA=$t/both HOST_PROCS=2 "$LAB/scripts/bench-host" --reps 1 --duration 5 >"$t/log2" 2>&1
 ok $? "bench-host (both benches) runs"
