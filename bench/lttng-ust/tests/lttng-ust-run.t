@@ -33,10 +33,16 @@ like "$(cat "$t/README.md")" "^\| LTTng-UST 2\.13 event \(the real tracer\): gli
 	"the README's headline has the real tracer's row, its interval and the seed's"
 
 # An interrupt in the middle: nothing in data/, nothing left running.
-(cd "$LAB" && DATA=$t/int HOST_PROCS=5 exec setsid bench/lttng-ust/run host --reps 5 --duration 200) \
+(cd "$LAB" && DATA=$t/int HOST_PROCS=3 exec setsid bench/lttng-ust/run host --reps 3 --duration 100) \
 	> "$t/int.log" 2>&1 &
 pid=$!
-for _ in $(seq 100); do grep -q 'glibc rseq on here' "$t/int.log" 2>/dev/null && break; sleep 0.1; done
+# once the first process in the session has begun its rows
+for _ in $(seq 100); do
+	grep -qs 'glibc rseq on here' "$t"/int/.run.*/procs/01/lttng-ust.log && break
+	sleep 0.1
+done
+like "$(cat "$t"/int/.run.*/procs/01/lttng-ust.log 2>/dev/null)" "glibc rseq on here" \
+	"a process was running in the session when interrupted"
 kill -INT -- "-$pid" 2>/dev/null
 wait "$pid"
 is "$(ls -A "$t/int" 2>/dev/null | wc -l)" 0 "interrupted: nothing in data/"
