@@ -39,7 +39,7 @@ RUNS="*" DATA=$t/data PLOTS=$t/plots "$LAB/scripts/report" > /dev/null 2>&1
 scaling=$(sed -n '/^Per-CPU strategies, thread scaling: host/,/^$/p' "$t/plots/report.txt" 2>/dev/null)
 like "$scaling" "^method +1 thr +2 thr$" "the report's thread-scaling table: a column per thread count"
 want=$(csv_cols "$csv" method ns_per_op --where threads=2 --where method=counter-rseq | cut -f2)
-like "$scaling" "^counter-rseq +[0-9.]+ +$(printf '%.3g' "$want" | sed 's/\./\\./')$" \
+like "$scaling" "^counter-rseq +[0-9.]+ +$(awk -v v="$want" 'BEGIN { printf(v < 10 ? "%.3g" : "%.1f", v) }' | sed 's/\./\\./')$" \
 	"... its counter-rseq row has the CSV's 2-thread figure ($want)"
 
 DATA=$t/both HOST_PROCS=2 "$LAB/scripts/bench-host" --reps 1 --duration 5 >"$t/log2" 2>&1
