@@ -1,16 +1,17 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
-# A short bench-host run makes one complete run directory: a CSV whose header has the required
+# A short cpu-read run on the host (bench/cpu-read/run; both benches together: percpu-run.t)
+# makes one complete run directory: a CSV whose header has the required
 # columns and one row per method (figures or a reason), a figure per process (HOST_PROCS) in
 # ns_reps and each process's own CSV with its per-rep values, metadata.
 . "$(dirname "$0")/../../../scripts/tests/tap.sh"
 t=$(mktemp -d); trap 'rm -rf "$t"' EXIT
 reps=2 procs=3
 
-DATA=$t/data HOST_PROCS=$procs "$LAB/scripts/bench-host" --reps $reps --duration 10 >"$t/log" 2>&1
-ok $? "bench-host runs"
+DATA=$t/data HOST_PROCS=$procs "$LAB/bench/cpu-read/run" host --reps $reps --duration 10 >"$t/log" 2>&1
+ok $? "bench/cpu-read/run host runs"
 dirs=$(ls -A "$t/data" 2>/dev/null)
-is "$(printf '%s\n' "$dirs" | grep -c -- '-host$')" 1 "one run directory, named <date>-<host>-host"
+is "$(printf '%s\n' "$dirs" | grep -c -- '-cpu-read-host$')" 1 "one run directory, named <date>-<host>-cpu-read-host"
 d=$t/data/$(printf '%s\n' "$dirs" | head -n 1)
 csv=$d/cpu-read.csv meta=$d/cpu-read.meta
 head=$(head -n 1 "$csv" 2>/dev/null)
