@@ -124,6 +124,32 @@ static struct lab_exec *place(const struct lab_case *c, struct lab_exec *local,
 	return NULL;
 }
 
+/* A worker of its own for a case whose library reads c->env() as its process starts, in this
+   process's glibc rseq state, pinned to cpu; NULL with why not in *why. */
+static struct lab_exec *start_own(struct lab_exec *e, const struct lab_case *c,
+				  const struct lab_exec *local, int cpu, const char **why)
+{
+	static char msg[256];
+	enum lab_mode mode = local->mode == LAB_MODE_ENOSYS ? LAB_MODE_ON : local->mode;
+
+	if (lab_exec_spawn_env(e, mode, c->env(), msg, sizeof(msg)) ||
+	    lab_exec_pin(e, cpu, msg, sizeof(msg))) {
+		*why = msg;
+		return NULL;
+	}
+	*why = NULL;
+	return e;
+}
+
+/* Every worker stopped. */
+static void stop_all(struct lab_exec *worker, struct lab_exec *own, int n)
+{
+	lab_exec_stop(worker);
+	for (int i = 0; i < n; i++)
+		if (own[i].pid)
+			lab_exec_stop(&own[i]);
+}
+
 struct row {
 	struct lab_result r;
 	struct lab_exec *exec;
@@ -185,7 +211,7 @@ int lab_case_bench_main(const struct lab_case_bench *b, int argc, char **argv)
 {
 	const struct lab_case *cases = b->cases;
 	char usage[512];
-	struct lab_exec local, worker = { 0 };
+	struct lab_exec local, worker = { 0 }, own[64] = { 0 };
 	struct options o;
 	struct row rows[64];
 	cpu_set_t cpus;
@@ -252,7 +278,8 @@ int lab_case_bench_main(const struct lab_case_bench *b, int argc, char **argv)
 		w->r.threads = 1;
 		w->r.cpu = o.cpu;
 		w->r.reps = o.reps;
-		w->exec = place(&cases[i], &local, &worker, &why);
+		w->exec = cases[i].env ? start_own(&own[n - 1], &cases[i], &local, o.cpu, &why)
+				       : place(&cases[i], &local, &worker, &why);
 		w->r.glibc_rseq = lab_mode_name(w->exec ? w->exec->mode : local.mode);
 		if (!w->exec || lab_exec_prepare(w->exec, cases, i, w->r.path, sizeof(w->r.path),
 						 msg, sizeof(msg))) {
@@ -292,11 +319,11 @@ int lab_case_bench_main(const struct lab_case_bench *b, int argc, char **argv)
 		}
 	}
 	if (o.check) {
-		lab_exec_stop(&worker);
+		stop_all(&worker, own, n);
 		return tap_done();
 	}
 	if (failed) {
-		lab_exec_stop(&worker);
+		stop_all(&worker, own, n);
 		return 1;
 	}
 
@@ -370,7 +397,7 @@ int lab_case_bench_main(const struct lab_case_bench *b, int argc, char **argv)
 			}
 		}
 	}
-	lab_exec_stop(&worker);
+	stop_all(&worker, own, n);
 
 	{
 		struct lab_result res[64];

@@ -6,6 +6,7 @@
  */
 #define _GNU_SOURCE
 #include <errno.h>
+#include <fcntl.h>
 #include <inttypes.h>
 #include <signal.h>
 #include <stdarg.h>
@@ -54,14 +55,22 @@ static int ask(struct lab_exec *e, char *out, size_t len, const char *fmt, ...)
 
 int lab_exec_spawn(struct lab_exec *e, enum lab_mode want, char *msg, size_t len)
 {
+	return lab_exec_spawn_env(e, want, NULL, msg, len);
+}
+
+int lab_exec_spawn_env(struct lab_exec *e, enum lab_mode want, const char *extra, char *msg,
+		       size_t len)
+{
 	int to[2], from[2], n = 0;
 	char **env;
 	char reply[64];
 
 	for (char **v = environ; *v; v++)
 		n++;
-	env = calloc(n + 2, sizeof(*env));
-	if (!env || pipe(to) || pipe(from)) {
+	env = calloc(n + 3, sizeof(*env));
+	/* close-on-exec: a second worker must not hold the first one's pipes (it would never see
+	   end of file); dup2 gives the child its stdin and stdout without the flag. */
+	if (!env || pipe2(to, O_CLOEXEC) || pipe2(from, O_CLOEXEC)) {
 		snprintf(msg, len, "cannot start a worker: %s", strerror(errno));
 		return -1;
 	}
@@ -71,6 +80,8 @@ int lab_exec_spawn(struct lab_exec *e, enum lab_mode want, char *msg, size_t len
 			env[n++] = *v;
 	env[n++] = want == LAB_MODE_OFF ? "GLIBC_TUNABLES=glibc.pthread.rseq=0"
 					: "GLIBC_TUNABLES=glibc.pthread.rseq=1";
+	if (extra)
+		env[n++] = (char *)extra;
 	signal(SIGPIPE, SIG_IGN); /* a dead worker shows up as a failed request instead */
 	e->pid = fork();
 	if (e->pid == 0) {

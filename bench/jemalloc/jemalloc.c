@@ -70,15 +70,15 @@ static __attribute__((noinline)) void loop_arena(uint64_t n)
  * (virtual ns), never counted.
  */
 static const struct lab_case cases[] = {
-	{ "empty", "Baseline (empty loop)", LAB_NEED_ANY, NULL, NULL, NULL, loop_empty, 0, NULL, 0 },
-	{ "je-tcache-rseq-on", "jemalloc malloc+free 64 B, thread cache (rseq on)",
-	  LAB_NEED_GLIBC_RSEQ_ON, NULL, path, NULL, loop_tcache, 0, NULL, 1 },
-	{ "je-tcache-rseq-off", "jemalloc malloc+free 64 B, thread cache (rseq off)",
-	  LAB_NEED_GLIBC_RSEQ_OFF, NULL, path, NULL, loop_tcache, 0, NULL, 1 },
-	{ "je-arena-rseq-on", "jemalloc mallocx+dallocx 64 B, per-CPU arena (rseq on)",
-	  LAB_NEED_GLIBC_RSEQ_ON, NULL, path, NULL, loop_arena, 0, NULL, 1 },
-	{ "je-arena-rseq-off", "jemalloc mallocx+dallocx 64 B, per-CPU arena (rseq off)",
-	  LAB_NEED_GLIBC_RSEQ_OFF, NULL, path, NULL, loop_arena, 0, NULL, 1 },
+	LAB_CASE("empty", "Baseline (empty loop)", LAB_NEED_ANY, NULL, NULL, NULL, loop_empty, 0, NULL, 0),
+	LAB_CASE("je-tcache-rseq-on", "jemalloc malloc+free 64 B, thread cache (rseq on)",
+	  LAB_NEED_GLIBC_RSEQ_ON, NULL, path, NULL, loop_tcache, 0, NULL, 1),
+	LAB_CASE("je-tcache-rseq-off", "jemalloc malloc+free 64 B, thread cache (rseq off)",
+	  LAB_NEED_GLIBC_RSEQ_OFF, NULL, path, NULL, loop_tcache, 0, NULL, 1),
+	LAB_CASE("je-arena-rseq-on", "jemalloc mallocx+dallocx 64 B, per-CPU arena (rseq on)",
+	  LAB_NEED_GLIBC_RSEQ_ON, NULL, path, NULL, loop_arena, 0, NULL, 1),
+	LAB_CASE("je-arena-rseq-off", "jemalloc mallocx+dallocx 64 B, per-CPU arena (rseq off)",
+	  LAB_NEED_GLIBC_RSEQ_OFF, NULL, path, NULL, loop_arena, 0, NULL, 1),
 };
 
 /* jemalloc's settings as it reports them, and the getcpu calls an operation makes, over 100000

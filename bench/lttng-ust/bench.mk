@@ -6,7 +6,14 @@
 LTTNG_UST_BIN  := $(BUILD)/host/bin/lab-lttng-ust
 LTTNG_UST_SRCS := bench/lttng-ust/lttng.c lib/case-bench.c $(LAB_LIB_SRCS)
 
-$(LTTNG_UST_BIN): $(LTTNG_UST_SRCS) bench/lttng-ust/lab-tp.h $(HEADERS) bench/lttng-ust/bench.mk | $(DEPS_DONE)
+# LTTng-UST's getcpu plugin the syscall row loads (LTTNG_UST_GETCPU_PLUGIN), beside the program.
+LTTNG_UST_PLUGIN := $(BUILD)/host/bin/lab-lttng-getcpu-syscall.so
+$(LTTNG_UST_PLUGIN): bench/lttng-ust/getcpu-syscall.c bench/lttng-ust/bench.mk | $(DEPS_DONE)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) -shared -fPIC -o $@ $< -llttng-ust
+
+$(LTTNG_UST_BIN): $(LTTNG_UST_SRCS) bench/lttng-ust/lab-tp.h $(HEADERS) bench/lttng-ust/bench.mk \
+		$(LTTNG_UST_PLUGIN) | $(DEPS_DONE)
 	@mkdir -p $(@D)
 	$(CC) $(LAB_CFLAGS) -O2 -Ibench/lttng-ust -DLAB_CC='"$(CC)"' -DLAB_CFLAGS='"$(LAB_CFLAGS)"' \
 		-o $@ $(LTTNG_UST_SRCS) -llttng-ust -ldl -lpthread -lm

@@ -11,6 +11,8 @@
  */
 #define _GNU_SOURCE
 #include <dlfcn.h>
+#include <stdio.h>
+#include <unistd.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -59,13 +61,45 @@ static __attribute__((noinline)) void loop_event(uint64_t n)
 		lttng_ust_tracepoint(lab, event, (uint32_t)i);
 }
 
+/* The syscall row's environment: LTTng-UST's getcpu plugin beside this program (the same
+   folder, lab-lttng-getcpu-syscall.so), loaded by the library as the worker starts. */
+static const char *plugin_env(void)
+{
+	static char env[4096 + 64];
+	char exe[4096];
+	ssize_t k = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+
+	if (k <= 0)
+		return "LTTNG_UST_GETCPU_PLUGIN=lab-lttng-getcpu-syscall.so";
+	exe[k] = '\0';
+	*strrchr(exe, '/') = '\0';
+	snprintf(env, sizeof(env), "LTTNG_UST_GETCPU_PLUGIN=%s/lab-lttng-getcpu-syscall.so", exe);
+	return env;
+}
+
+static const char *path_plugin(void)
+{
+	return getenv("LTTNG_UST_GETCPU_PLUGIN") ? "LTTng's getcpu plugin: the getcpu system call"
+						 : "no plugin loaded";
+}
+
+/* The row that needs the plugin: refused unless this process loaded it. */
+static const char *prepare_plugin(void)
+{
+	return getenv("LTTNG_UST_GETCPU_PLUGIN") ? prepare()
+		: "unsupported: LTTNG_UST_GETCPU_PLUGIN not set in this process";
+}
+
 /* Seed x86-64: LTTng-UST's event write, getcpu + atomics 117.4 ns. */
 static const struct lab_case cases[] = {
-	{ "empty", "Baseline (empty loop)", LAB_NEED_ANY, NULL, NULL, NULL, loop_empty, 0, NULL, 0 },
-	{ "lttng-event-rseq-on", "LTTng-UST event, 32-bit header + uint32 (glibc rseq on)",
-	  LAB_NEED_GLIBC_RSEQ_ON, prepare, path, NULL, loop_event, 0, NULL, 0 },
-	{ "lttng-event-rseq-off", "LTTng-UST event, 32-bit header + uint32 (glibc rseq off)",
-	  LAB_NEED_GLIBC_RSEQ_OFF, prepare, path, NULL, loop_event, 117.4, NULL, 0 },
+	LAB_CASE("empty", "Baseline (empty loop)", LAB_NEED_ANY, NULL, NULL, NULL, loop_empty, 0, NULL, 0),
+	LAB_CASE("lttng-event-rseq-on", "LTTng-UST event, 32-bit header + uint32 (glibc rseq on)",
+	  LAB_NEED_GLIBC_RSEQ_ON, prepare, path, NULL, loop_event, 0, NULL, 0),
+	LAB_CASE("lttng-event-rseq-off", "LTTng-UST event, 32-bit header + uint32 (glibc rseq off)",
+	  LAB_NEED_GLIBC_RSEQ_OFF, prepare, path, NULL, loop_event, 117.4, NULL, 0),
+	{ .name = "lttng-event-syscall", .need = LAB_NEED_ANY, .prepare = prepare_plugin,
+	  .label = "LTTng-UST event, 32-bit header + uint32 (getcpu plugin: the system call)",
+	  .path = path_plugin, .loop = loop_event, .env = plugin_env },
 };
 
 /* The getcpu calls an event makes, over 1000 events. */

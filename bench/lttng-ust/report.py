@@ -12,11 +12,16 @@ ORDER = 24
 
 
 def checked(run):
-    """The run's count check: events written against babeltrace2's count."""
+    """The run's count check (events written against babeltrace2's count) and its syscall
+    row (LTTng's getcpu plugin)."""
     m = run.keyvalues("lttng-ust.meta")
     written = m.first("lttng_events_written").split(" ")[0]
     read = m.first("lttng_events_read").split(" ")[0]
-    return ["  events counted by babeltrace2: %s of %s written" % (read or "?", written or "?")]
+    plugin = next((r for r in run.csv("lttng-ust.csv") if r["method"] == "lttng-event-syscall"),
+                  None)
+    return ["  events counted by babeltrace2: %s of %s written" % (read or "?", written or "?"),
+            "  getcpu plugin calling the getcpu system call: %s ns" % (
+                ns_text(plugin) if plugin else "-")]
 
 
 def imitation(runs):

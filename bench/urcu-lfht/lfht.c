@@ -94,15 +94,15 @@ static __attribute__((noinline)) void loop_plain(uint64_t n)
  * ns) and the others counted.
  */
 static const struct lab_case cases[] = {
-	{ "empty", "Baseline (empty loop)", LAB_NEED_ANY, NULL, NULL, NULL, loop_empty, 0, NULL, 0 },
-	{ "lfht-acct-rseq-on", "liburcu lfht add+del, split count (glibc rseq on)",
-	  LAB_NEED_GLIBC_RSEQ_ON, prepare, path, NULL, loop_acct, 0, NULL, 1 },
-	{ "lfht-acct-rseq-off", "liburcu lfht add+del, split count (glibc rseq off)",
-	  LAB_NEED_GLIBC_RSEQ_OFF, prepare, path, NULL, loop_acct, 0, NULL, 1 },
-	{ "lfht-plain-rseq-on", "liburcu lfht add+del, no count (glibc rseq on)",
-	  LAB_NEED_GLIBC_RSEQ_ON, prepare, path_none, NULL, loop_plain, 0, NULL, 0 },
-	{ "lfht-plain-rseq-off", "liburcu lfht add+del, no count (glibc rseq off)",
-	  LAB_NEED_GLIBC_RSEQ_OFF, prepare, path_none, NULL, loop_plain, 0, NULL, 0 },
+	LAB_CASE("empty", "Baseline (empty loop)", LAB_NEED_ANY, NULL, NULL, NULL, loop_empty, 0, NULL, 0),
+	LAB_CASE("lfht-acct-rseq-on", "liburcu lfht add+del, split count (glibc rseq on)",
+	  LAB_NEED_GLIBC_RSEQ_ON, prepare, path, NULL, loop_acct, 0, NULL, 1),
+	LAB_CASE("lfht-acct-rseq-off", "liburcu lfht add+del, split count (glibc rseq off)",
+	  LAB_NEED_GLIBC_RSEQ_OFF, prepare, path, NULL, loop_acct, 0, NULL, 1),
+	LAB_CASE("lfht-plain-rseq-on", "liburcu lfht add+del, no count (glibc rseq on)",
+	  LAB_NEED_GLIBC_RSEQ_ON, prepare, path_none, NULL, loop_plain, 0, NULL, 0),
+	LAB_CASE("lfht-plain-rseq-off", "liburcu lfht add+del, no count (glibc rseq off)",
+	  LAB_NEED_GLIBC_RSEQ_OFF, prepare, path_none, NULL, loop_plain, 0, NULL, 0),
 };
 
 /* The getcpu calls an operation makes, counted over 1000 of each table's. */

@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: MIT
 # The real LTTng-UST on the host (rseq_sides_host: one run, both rows measured with glibc's rseq
 # on and off as named, figures, the report's off - on with its interval, bad options refused)
-# inside a session the bench starts and stops: the tracer asks sched_getcpu() once an event,
+# inside a session the bench starts and stops: the tracer asks sched_getcpu() once an event, its
+# getcpu plugin row calls the system call,
 # babeltrace2 read back every event of the count check, the session was a snapshot one under
 # an unprivileged daemon, and nothing of it is left: no lttng process, no session folder, also
 # after an interrupt, which writes nothing to data/; the README headline's row. A guest run is
@@ -20,6 +21,11 @@ rseq_sides_host lttng-ust lttng-event
 trap 'rm -rf "$t"' EXIT
 m=$(cat "$d/lttng-ust.meta")
 like "$m" "^getcpu_calls_per_op: lttng-event 1\.000 " "sched_getcpu counted: once an event"
+like "$(csv "$d/lttng-ust.csv" lttng-event-syscall path)" "getcpu plugin: the getcpu system call" \
+	"the syscall row ran with LTTng's getcpu plugin loaded"
+ok "$(awk -v s="$(csv "$d/lttng-ust.csv" lttng-event-syscall ns_per_op)" \
+	-v v="$(csv "$d/lttng-ust.csv" lttng-event-rseq-off ns_per_op)" 'BEGIN { print !(s > 2 * v) }')" \
+	"... and the system call costs more than twice the vDSO row"
 like "$m" "^lttng_events_written: 100000 " "the count check wrote 100000 events"
 like "$m" "^lttng_events_read: 100000 \(babeltrace2\)" "... and babeltrace2 read 100000"
 like "$m" "^lttng_session: snapshot \(overwrite mode\), lttng-sessiond --no-kernel as [a-z]" \

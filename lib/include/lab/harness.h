@@ -55,7 +55,17 @@ struct lab_case {
 	/* Under icount, timed (the loop's virtual ns) rather than counted: the case's path changes
 	   with n (a library's periodic work), so the linearity check could never prove a count. */
 	int icount_timed;
+	/* "NAME=value" a library reads as its process starts: the case runs in a worker of its
+	   own started with it, in this process's glibc rseq state; NULL: none. */
+	const char *(*env)(void);
 };
+
+/* A case from its fields in order up to icount_timed (the others zero: no warning for them). */
+#define LAB_CASE(name_, label_, need_, prepare_, path_, read_, loop_, seed_ns_, enter_,        \
+		 icount_timed_)                                                            \
+	{ .name = name_, .label = label_, .need = need_, .prepare = prepare_, .path = path_,  \
+	  .read = read_, .loop = loop_, .seed_ns = seed_ns_, .enter = enter_,                 \
+	  .icount_timed = icount_timed_ }
 
 struct lab_sample {
 	double ns;    /* CLOCK_MONOTONIC nanoseconds for the whole loop */
@@ -100,6 +110,9 @@ struct lab_exec {
 void lab_exec_local(struct lab_exec *e);
 /* Start argv0 with GLIBC_TUNABLES set to the other rseq state; -1 with a message if not. */
 int lab_exec_spawn(struct lab_exec *e, enum lab_mode want, char *msg, size_t len);
+/* The same with EXTRA ("NAME=value", NULL: none) in its environment too. */
+int lab_exec_spawn_env(struct lab_exec *e, enum lab_mode want, const char *extra, char *msg,
+		       size_t len);
 void lab_exec_stop(struct lab_exec *e);
 
 /* Each returns 0 on success; on failure -1 with why in msg. */
