@@ -16,4 +16,6 @@ def tables(runs):
          "(again only when another thread used it last): no getcpu an",
          "operation, so glibc's rseq should change nothing (the control)"],
         (("malloc+free 64 B, thread cache", "je-tcache"),
-         ("mallocx+dallocx 64 B, no cache: the arena", "je-arena")))
+         ("mallocx+dallocx 64 B, no cache: the arena", "je-arena")),
+        notes=rseq_sides.imitation(runs, "alloc", ("alloc-getcpu-cas", "alloc-rseq", "alloc-tcache"),
+                                   "a per-CPU cache"))

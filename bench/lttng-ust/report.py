@@ -6,7 +6,7 @@ ring buffer (bench/ringbuf) on the same host, each saying what it measures."""
 from labreport import headline as H
 from labreport import rseq_sides
 from labreport import stats
-from labreport.rows import newest_by_env, ns_text
+from labreport.rows import ns_text
 
 ORDER = 24
 
@@ -24,17 +24,6 @@ def checked(run):
                 ns_text(plugin) if plugin else "-")]
 
 
-def imitation(runs):
-    """The lab's ring buffer on the host, its newest run: the imitation's two rows."""
-    rows = newest_by_env(runs, "ringbuf").get(("host", "none"), [])
-    by = {r["method"]: r for r in rows if r.get("threads") in ("1", "")}
-    if not by:
-        return ["the lab's imitation (bench/ringbuf): no host run"]
-    return ["the lab's imitation on this host (bench/ringbuf, 1 thread):",
-            "  getcpu + atomics %s ns, rseq %s ns: the seed's design" % (
-                ns_text(by.get("ringbuf-getcpu-atomic")), ns_text(by.get("ringbuf-rseq")))]
-
-
 def tables(runs):
     """The hook labreport calls."""
     return rseq_sides.tables(
@@ -44,7 +33,9 @@ def tables(runs):
          "event (rseq cpu_id with glibc's rseq on, the vDSO off), then",
          "reserves with atomics: not the seed's rseq ring buffer",
          "seed x86-64 (its tracer): getcpu + atomics 117.4 ns, rseq 98.0 ns"],
-        (("event write", "lttng-event"),), more=checked, notes=imitation(runs))
+        (("event write", "lttng-event"),), more=checked,
+        notes=rseq_sides.imitation(runs, "ringbuf", ("ringbuf-getcpu-atomic", "ringbuf-rseq"),
+                                   "the seed's buffer"))
 
 
 def headline(runs, ab):

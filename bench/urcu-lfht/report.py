@@ -16,4 +16,6 @@ def tables(runs):
          "sched_getcpu(), which reads the rseq area with glibc's rseq on",
          "and calls the vDSO with it off"],
         (("split count (sched_getcpu each add, each del)", "lfht-acct"),
-         ("no count (no sched_getcpu: the control)", "lfht-plain")))
+         ("no count (no sched_getcpu: the control)", "lfht-plain")),
+        notes=rseq_sides.imitation(runs, "percpu", ("lock-cmpxchg", "lock-rseq"),
+                                   "a per-CPU lock"))

@@ -9,7 +9,7 @@ import figures
 
 from labreport import stats
 from labreport.model import Table
-from labreport.rows import newest_runs
+from labreport.rows import newest_by_env, newest_runs, ns_text
 
 
 def change(run, csv, name, unit, where):
@@ -61,3 +61,17 @@ def tables(runs, bench, title, intro, operations, more=lambda run: [], notes=())
         "paired by unit with its 95 % interval (lab-ab)"],
         rows=[x for run in used for x in section(run, bench, operations, more)],
         notes=list(notes), runs=used)]
+
+
+def imitation(runs, bench, methods, what):
+    """The lab's own imitation of the real system, for the section's notes: METHODS of the
+    newest host run of BENCH, one thread, each in ns (what: what they are, in a line)."""
+    rows = newest_by_env(runs, bench).get(("host", "none"), [])
+    by = {}
+    for r in rows:
+        if r.get("threads") in ("1", "") and r["method"] not in by:
+            by[r["method"]] = r
+    if not by:
+        return ["the lab's imitation (bench/%s): no host run" % bench]
+    return ["the lab's imitation, %s (bench/%s, host, 1 thr):" % (what, bench)] + \
+        ["  %s %s ns" % (m, ns_text(by.get(m))) for m in methods]
