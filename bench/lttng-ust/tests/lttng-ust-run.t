@@ -6,8 +6,8 @@
 # getcpu plugin row calls the system call,
 # babeltrace2 read back every event of the count check, the session was a snapshot one under
 # an unprivileged daemon, and nothing of it is left: no lttng process, no session folder, also
-# after an interrupt, which writes nothing to data/; the README headline's row. A guest run is
-# refused in one line.
+# after an interrupt, which writes nothing to data/; the README headline's row. A daemon that
+# does not start and a guest run: one line, nothing written.
 . "$(dirname "$0")/../../../scripts/tests/bench-tap.sh"
 bin=$BUILD/host/bin/lab-lttng-ust
 [ -x "$bin" ] || { echo "1..1"; echo "not ok 1 - $bin is built (make bench-tests)"; exit 1; }
@@ -53,6 +53,17 @@ kill -INT -- "-$pid" 2>/dev/null
 wait "$pid"
 is "$(ls -A "$t/int" 2>/dev/null | wc -l)" 0 "interrupted: nothing in data/"
 is "$(lttng_left)" "$before" "interrupted: no lttng process or session folder left"
+
+# A daemon that does not start: one line, nothing in data/, nothing left.
+mkdir -p "$t/fake" && chmod 755 "$t" "$t/fake"
+printf '#!/bin/sh\necho "fake: no daemon today" >&2\nexit 1\n' > "$t/fake/lttng-sessiond"
+chmod 755 "$t/fake/lttng-sessiond"
+err=$(cd "$LAB" && PATH=$t/fake:$PATH DATA=$t/nod HOST_PROCS=2 bench/lttng-ust/run host 2>&1 >/dev/null); rc=$?
+is "$([ $rc -ne 0 ] && echo failed):$(wc -l <<<"$err")" "failed:1" "no daemon: the run fails with one line"
+like "$err" "^error: lttng-sessiond did not start \(fake: no daemon today\)$" "... saying why"
+is "$(ls -A "$t/nod" 2>/dev/null | grep -v '^\.run' | wc -l):$(ls -A "$t"/nod/.run.* 2>/dev/null | wc -l)" "0:0" \
+	"... and nothing in data/"
+is "$(lttng_left)" "$before" "... nor any lttng process or session folder"
 
 run_refuses "$LAB/bench/lttng-ust/run" rseq-y
 done_testing
