@@ -29,7 +29,7 @@ static double normal(uint64_t *x)
  */
 #define AR_PHI 0.95
 #define AR_REPS 8
-#define AR_PER_REP 20000
+#define AR_PER_REP 8000
 #define AR_TRIALS 100
 static void autocorrelated(void)
 {
