@@ -4,7 +4,7 @@
 # on the host and in each variant's guest (bench-run, through bench/jemalloc/run).
 
 JEMALLOC_BIN  := $(BUILD)/guest/bin/lab-jemalloc
-JEMALLOC_SRCS := bench/jemalloc/jemalloc.c lib/case-bench.c $(LAB_LIB_SRCS)
+JEMALLOC_SRCS := bench/jemalloc/jemalloc.c lib/case-bench.c lib/real-lib.c lib/getcpu-wrap.c $(LAB_LIB_SRCS)
 GUEST_BINS    += $(JEMALLOC_BIN)
 
 $(JEMALLOC_BIN): $(JEMALLOC_SRCS) $(HEADERS) bench/jemalloc/bench.mk | $(DEPS_DONE)

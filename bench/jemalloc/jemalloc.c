@@ -13,36 +13,12 @@
 #include <stdlib.h>
 #include <jemalloc/jemalloc.h>
 
-#include "lab/case-bench.h"
+#include "lab/real-lib.h"
 
 /* Read by jemalloc as it starts: per-CPU arenas, as the seed's jemalloc row has them. */
 const char *malloc_conf = "percpu_arena:percpu";
 
-/* Every sched_getcpu() call of the program, jemalloc's included (-Wl,--wrap=sched_getcpu). */
-int __real_sched_getcpu(void);
-/* volatile: the compiler assumes malloc and free leave a static alone, and would read the
-   count once around them; the wrapper changes it behind its back. */
-static volatile unsigned long getcpu_calls;
-
-int __wrap_sched_getcpu(void)
-{
-	getcpu_calls++;
-	return __real_sched_getcpu();
-}
-
 #define SIZE 64
-
-static const char *path(void)
-{
-	return lab_mode_now() == LAB_MODE_ON ? "sched_getcpu, if called: glibc's rseq cpu_id"
-					     : "sched_getcpu, if called: vDSO getcpu";
-}
-
-static __attribute__((noinline)) void loop_empty(uint64_t n)
-{
-	for (uint64_t i = 0; i < n; i++)
-		__asm__ volatile("" : : "r"(i));
-}
 
 static __attribute__((noinline)) void loop_tcache(uint64_t n)
 {
@@ -70,15 +46,15 @@ static __attribute__((noinline)) void loop_arena(uint64_t n)
  * (virtual ns), never counted.
  */
 static const struct lab_case cases[] = {
-	LAB_CASE("empty", "Baseline (empty loop)", LAB_NEED_ANY, NULL, NULL, NULL, loop_empty, 0, NULL, 0),
+	LAB_CASE_EMPTY,
 	LAB_CASE("je-tcache-rseq-on", "jemalloc malloc+free 64 B, thread cache (rseq on)",
-	  LAB_NEED_GLIBC_RSEQ_ON, NULL, path, NULL, loop_tcache, 0, NULL, 1),
+	  LAB_NEED_GLIBC_RSEQ_ON, NULL, lab_getcpu_path, NULL, loop_tcache, 0, NULL, 1),
 	LAB_CASE("je-tcache-rseq-off", "jemalloc malloc+free 64 B, thread cache (rseq off)",
-	  LAB_NEED_GLIBC_RSEQ_OFF, NULL, path, NULL, loop_tcache, 0, NULL, 1),
+	  LAB_NEED_GLIBC_RSEQ_OFF, NULL, lab_getcpu_path, NULL, loop_tcache, 0, NULL, 1),
 	LAB_CASE("je-arena-rseq-on", "jemalloc mallocx+dallocx 64 B, per-CPU arena (rseq on)",
-	  LAB_NEED_GLIBC_RSEQ_ON, NULL, path, NULL, loop_arena, 0, NULL, 1),
+	  LAB_NEED_GLIBC_RSEQ_ON, NULL, lab_getcpu_path, NULL, loop_arena, 0, NULL, 1),
 	LAB_CASE("je-arena-rseq-off", "jemalloc mallocx+dallocx 64 B, per-CPU arena (rseq off)",
-	  LAB_NEED_GLIBC_RSEQ_OFF, NULL, path, NULL, loop_arena, 0, NULL, 1),
+	  LAB_NEED_GLIBC_RSEQ_OFF, NULL, lab_getcpu_path, NULL, loop_arena, 0, NULL, 1),
 };
 
 /* jemalloc's settings as it reports them, and the getcpu calls an operation makes, over 100000
@@ -88,20 +64,15 @@ static void meta(FILE *f)
 	const char *pa = "unknown";
 	unsigned narenas = 0;
 	size_t sz = sizeof(pa);
-	unsigned long c0;
 
 	mallctl("opt.percpu_arena", &pa, &sz, NULL, 0);
 	sz = sizeof(narenas);
 	mallctl("arenas.narenas", &narenas, &sz, NULL, 0);
 	fprintf(f, "jemalloc: %s, Debian's libjemalloc-dev, static; percpu_arena %s, %u arenas\n",
 		JEMALLOC_VERSION, pa, narenas);
-	c0 = getcpu_calls;
-	loop_tcache(100000);
-	fprintf(f, "getcpu_calls_per_op: je-tcache %.3f", (getcpu_calls - c0) / 100000.0);
-	c0 = getcpu_calls;
-	loop_arena(100000);
-	fprintf(f, ", je-arena %.3f (counted by wrapping sched_getcpu)\n",
-		(getcpu_calls - c0) / 100000.0);
+	fprintf(f, "getcpu_calls_per_op: je-tcache %.3f, je-arena %.3f (counted by wrapping "
+		"sched_getcpu)\n", lab_getcpu_per_op(loop_tcache, 100000),
+		lab_getcpu_per_op(loop_arena, 100000));
 }
 
 int main(int argc, char **argv)

@@ -4,7 +4,7 @@
 # bench/lttng-ust/session starts and stops; its stage on the host (bench-run).
 
 LTTNG_UST_BIN  := $(BUILD)/host/bin/lab-lttng-ust
-LTTNG_UST_SRCS := bench/lttng-ust/lttng.c lib/case-bench.c $(LAB_LIB_SRCS)
+LTTNG_UST_SRCS := bench/lttng-ust/lttng.c lib/case-bench.c lib/real-lib.c lib/getcpu-interpose.c $(LAB_LIB_SRCS)
 
 # LTTng-UST's getcpu plugin the syscall row loads (LTTNG_UST_GETCPU_PLUGIN), beside the program.
 LTTNG_UST_PLUGIN := $(BUILD)/host/bin/lab-lttng-getcpu-syscall.so

@@ -4,13 +4,13 @@
  * one, so the host only) writing one event of the seed's shape into a session's per-CPU ring
  * buffer, glibc's rseq registration on and off. LTTng-UST asks sched_getcpu() for the buffer
  * once an event, then reserves its slot with atomics: the rows measure "getcpu through the rseq
- * area or through the vDSO, plus the tracer's atomics", not the seed's rseq ring buffer. This
- * program's own sched_getcpu() interposes on glibc's (the library's calls bind to it) to count
- * the calls. It needs a session with lab:event enabled: bench/lttng-ust/session makes one.
+ * area or through the vDSO, plus the tracer's atomics", not the seed's rseq ring buffer. The
+ * program's own sched_getcpu() (lib/getcpu-interpose.c) interposes on glibc's, so the
+ * library's calls are counted. It needs a session with lab:event enabled:
+ * bench/lttng-ust/session makes one.
  *   lab-lttng-ust --emit N: write N events and exit (the session's count check).
  */
 #define _GNU_SOURCE
-#include <dlfcn.h>
 #include <stdio.h>
 #include <unistd.h>
 #include <stdint.h>
@@ -21,38 +21,13 @@
 #define LTTNG_UST_TRACEPOINT_DEFINE
 #include "lab-tp.h"
 
-#include "lab/case-bench.h"
+#include "lab/real-lib.h"
 #include "lab/options.h"
-
-static volatile unsigned long getcpu_calls;
-
-/* glibc's sched_getcpu, counted: LTTng-UST's calls bind to this definition. */
-int sched_getcpu(void)
-{
-	static int (*real)(void);
-
-	if (!real)
-		real = (int (*)(void))dlsym(RTLD_NEXT, "sched_getcpu");
-	getcpu_calls++;
-	return real ? real() : -1;
-}
 
 static const char *prepare(void)
 {
 	return lttng_ust_tracepoint_enabled(lab, event) ? NULL
 		: "unsupported: no tracing session has lab:event enabled (bench/lttng-ust/run makes one)";
-}
-
-static const char *path(void)
-{
-	return lab_mode_now() == LAB_MODE_ON ? "sched_getcpu: glibc's rseq cpu_id"
-					     : "sched_getcpu: vDSO getcpu";
-}
-
-static __attribute__((noinline)) void loop_empty(uint64_t n)
-{
-	for (uint64_t i = 0; i < n; i++)
-		__asm__ volatile("" : : "r"(i));
 }
 
 static __attribute__((noinline)) void loop_event(uint64_t n)
@@ -92,11 +67,11 @@ static const char *prepare_plugin(void)
 
 /* Seed x86-64: LTTng-UST's event write, getcpu + atomics 117.4 ns. */
 static const struct lab_case cases[] = {
-	LAB_CASE("empty", "Baseline (empty loop)", LAB_NEED_ANY, NULL, NULL, NULL, loop_empty, 0, NULL, 0),
+	LAB_CASE_EMPTY,
 	LAB_CASE("lttng-event-rseq-on", "LTTng-UST event, 32-bit header + uint32 (glibc rseq on)",
-	  LAB_NEED_GLIBC_RSEQ_ON, prepare, path, NULL, loop_event, 0, NULL, 0),
+	  LAB_NEED_GLIBC_RSEQ_ON, prepare, lab_getcpu_path, NULL, loop_event, 0, NULL, 0),
 	LAB_CASE("lttng-event-rseq-off", "LTTng-UST event, 32-bit header + uint32 (glibc rseq off)",
-	  LAB_NEED_GLIBC_RSEQ_OFF, prepare, path, NULL, loop_event, 117.4, NULL, 0),
+	  LAB_NEED_GLIBC_RSEQ_OFF, prepare, lab_getcpu_path, NULL, loop_event, 117.4, NULL, 0),
 	{ .name = "lttng-event-syscall", .need = LAB_NEED_ANY, .prepare = prepare_plugin,
 	  .label = "LTTng-UST event, 32-bit header + uint32 (getcpu plugin: the system call)",
 	  .path = path_plugin, .loop = loop_event, .env = plugin_env },
@@ -105,11 +80,8 @@ static const struct lab_case cases[] = {
 /* The getcpu calls an event makes, over 1000 events. */
 static void meta(FILE *f)
 {
-	unsigned long c0 = getcpu_calls;
-
-	loop_event(1000);
 	fprintf(f, "getcpu_calls_per_op: lttng-event %.3f (counted by interposing sched_getcpu)\n",
-		(getcpu_calls - c0) / 1000.0);
+		lab_getcpu_per_op(loop_event, 1000));
 	fprintf(f, "lttng_ust: Debian's liblttng-ust-dev 2.13, shared; seed_row: the seed's "
 		"x86-64 event write, 117.4 ns (getcpu + atomics) vs 98.0 ns (rseq)\n");
 }

@@ -4,7 +4,7 @@
 # in each variant's guest (bench-run, through bench/urcu-lfht/run).
 
 URCU_LFHT_BIN  := $(BUILD)/guest/bin/lab-urcu-lfht
-URCU_LFHT_SRCS := bench/urcu-lfht/lfht.c lib/case-bench.c $(LAB_LIB_SRCS)
+URCU_LFHT_SRCS := bench/urcu-lfht/lfht.c lib/case-bench.c lib/real-lib.c lib/getcpu-wrap.c $(LAB_LIB_SRCS)
 GUEST_BINS     += $(URCU_LFHT_BIN)
 
 $(URCU_LFHT_BIN): $(URCU_LFHT_SRCS) $(HEADERS) bench/urcu-lfht/bench.mk | $(DEPS_DONE)

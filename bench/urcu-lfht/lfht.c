@@ -13,19 +13,7 @@
 #include <urcu.h>
 #include <urcu/rculfhash.h>
 
-#include "lab/case-bench.h"
-
-/* Every sched_getcpu() call of the program, liburcu's included (-Wl,--wrap=sched_getcpu). */
-int __real_sched_getcpu(void);
-/* volatile: the compiler assumes malloc and free leave a static alone, and would read the
-   count once around them; the wrapper changes it behind its back. */
-static volatile unsigned long getcpu_calls;
-
-int __wrap_sched_getcpu(void)
-{
-	getcpu_calls++;
-	return __real_sched_getcpu();
-}
+#include "lab/real-lib.h"
 
 struct item {
 	struct cds_lfht_node node;
@@ -51,12 +39,6 @@ static const char *path_none(void)
 	return "no split count: no sched_getcpu";
 }
 
-static const char *path(void)
-{
-	return lab_mode_now() == LAB_MODE_ON ? "sched_getcpu: glibc's rseq cpu_id"
-					     : "sched_getcpu: vDSO getcpu";
-}
-
 /*
  * One add and one delete of one item. One thread and no reader: nothing can still see the
  * deleted node, so it is added again at once, with no grace period to wait for.
@@ -68,12 +50,6 @@ static inline void add_del(struct cds_lfht *ht)
 	cds_lfht_add(ht, item.key, &item.node);
 	cds_lfht_del(ht, &item.node);
 	rcu_read_unlock();
-}
-
-static __attribute__((noinline)) void loop_empty(uint64_t n)
-{
-	for (uint64_t i = 0; i < n; i++)
-		__asm__ volatile("" : : "r"(i));
 }
 
 static __attribute__((noinline)) void loop_acct(uint64_t n)
@@ -94,34 +70,29 @@ static __attribute__((noinline)) void loop_plain(uint64_t n)
  * ns) and the others counted.
  */
 static const struct lab_case cases[] = {
-	LAB_CASE("empty", "Baseline (empty loop)", LAB_NEED_ANY, NULL, NULL, NULL, loop_empty, 0, NULL, 0),
+	LAB_CASE_EMPTY,
 	LAB_CASE("lfht-acct-rseq-on", "liburcu lfht add+del, split count (glibc rseq on)",
-	  LAB_NEED_GLIBC_RSEQ_ON, prepare, path, NULL, loop_acct, 0, NULL, 1),
+	  LAB_NEED_GLIBC_RSEQ_ON, prepare, lab_getcpu_path, NULL, loop_acct, 0, NULL, 1),
 	LAB_CASE("lfht-acct-rseq-off", "liburcu lfht add+del, split count (glibc rseq off)",
-	  LAB_NEED_GLIBC_RSEQ_OFF, prepare, path, NULL, loop_acct, 0, NULL, 1),
+	  LAB_NEED_GLIBC_RSEQ_OFF, prepare, lab_getcpu_path, NULL, loop_acct, 0, NULL, 1),
 	LAB_CASE("lfht-plain-rseq-on", "liburcu lfht add+del, no count (glibc rseq on)",
 	  LAB_NEED_GLIBC_RSEQ_ON, prepare, path_none, NULL, loop_plain, 0, NULL, 0),
 	LAB_CASE("lfht-plain-rseq-off", "liburcu lfht add+del, no count (glibc rseq off)",
 	  LAB_NEED_GLIBC_RSEQ_OFF, prepare, path_none, NULL, loop_plain, 0, NULL, 0),
 };
 
-/* The getcpu calls an operation makes, counted over 1000 of each table's. */
+/* The getcpu calls an operation makes, over 1000 of each table's. */
 static void meta(FILE *f)
 {
 	const char *why = prepare();
-	unsigned long c0;
 
 	if (why) {
 		fprintf(f, "getcpu_calls_per_op: none (%s)\n", why);
 		return;
 	}
-	c0 = getcpu_calls;
-	loop_acct(1000);
-	fprintf(f, "getcpu_calls_per_op: lfht-acct %.3f", (getcpu_calls - c0) / 1000.0);
-	c0 = getcpu_calls;
-	loop_plain(1000);
-	fprintf(f, ", lfht-plain %.3f (counted by wrapping sched_getcpu)\n",
-		(getcpu_calls - c0) / 1000.0);
+	fprintf(f, "getcpu_calls_per_op: lfht-acct %.3f, lfht-plain %.3f (counted by wrapping "
+		"sched_getcpu)\n", lab_getcpu_per_op(loop_acct, 1000),
+		lab_getcpu_per_op(loop_plain, 1000));
 	fprintf(f, "liburcu: Debian's liburcu-dev, static (urcu-memb flavour)\n");
 }
 

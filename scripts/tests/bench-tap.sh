@@ -81,6 +81,12 @@ guest_run_enosys() {
 	rm -rf "$t"
 }
 
+# run_fig GLOB FIGURE: "value unit" of FIGURE in the figures.csv of the run GLOB names.
+run_fig() {
+	"$LAB/scripts/csv" "$(ls -d $1 | head -n 1)/figures.csv" value unit --where "figure=$2" |
+		tr '\t' ' '
+}
+
 # rseq_sides_host BENCH OPERATION...: a real library's bench on the host (bench/BENCH/run, by
 # a relative path as make calls it; 3 processes): one run of its own, every row measured,
 # each OPERATION's NAME-rseq-on and -off rows ran with glibc's rseq on and off, reading the

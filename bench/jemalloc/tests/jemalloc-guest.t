@@ -9,10 +9,7 @@ require_image rseq-y rseq-n
 t=$(mktemp -d); trap 'rm -rf "$t"' EXIT
 
 # fig VARIANT FIGURE: the figure's value and unit in VARIANT's run ("value unit").
-fig() {
-	"$LAB/scripts/csv" "$(ls -d "$t/data/"*-jemalloc-"$1")/figures.csv" value unit \
-		--where "figure=$2" | tr '\t' ' '
-}
+fig() { run_fig "$t/data/*-jemalloc-$1" "$2"; }
 # same VARIANT OPERATION: its rseq-on and -off figures agree within 1 % (one test).
 same() {
 	local on off

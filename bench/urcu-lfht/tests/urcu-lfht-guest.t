@@ -11,10 +11,7 @@ require_image rseq-y rseq-n
 t=$(mktemp -d); trap 'rm -rf "$t"' EXIT
 
 # fig VARIANT FIGURE: the figure's value and unit in VARIANT's run ("value unit").
-fig() {
-	"$LAB/scripts/csv" "$(ls -d "$t/data/"*-urcu-lfht-"$1")/figures.csv" value unit \
-		--where "figure=$2" | tr '\t' ' '
-}
+fig() { run_fig "$t/data/*-urcu-lfht-$1" "$2"; }
 for v in rseq-y rseq-n; do
 	DATA=$t/data ACCEL=icount GUEST_BOOTS=2 "$LAB/bench/urcu-lfht/run" $v > "$t/$v.log" 2>&1
 	ok $? "$v: two boots under icount"
