@@ -367,10 +367,16 @@ _host_proc() {
 run_dir_begin() {
 	mkdir -p "$DATA"
 	RUN_TMP=$(mktemp -d "$DATA/.run.XXXXXX")
-	# boots still running (interleave) are stopped with the run, and so are its sessions
-	trap '{ kill $(jobs -p) && wait; } 2>/dev/null || true; sessions_stop > /dev/null; rm -rf "$RUN_TMP"' EXIT
+	at_exit run_dir_abort
 	trap 'exit 130' INT
 	trap 'exit 143' TERM
+}
+# run_dir_abort: at exit, boots still running (interleave) are stopped with the run, and so are
+# its sessions; an unfinished run's folder goes (a finished one has moved away).
+run_dir_abort() {
+	{ kill $(jobs -p) && wait; } 2>/dev/null || true
+	sessions_stop > /dev/null
+	[ -z "${RUN_TMP:-}" ] || rm -rf "$RUN_TMP"
 }
 
 # run_dir_finish SUFFIX: rename the temporary directory to $DATA/<UTC date>-<host>-SUFFIX,
@@ -385,6 +391,6 @@ run_dir_finish() {
 		n=$((n + 1)); dir=$base-$n
 	done
 	chmod 755 "$dir"
-	trap - EXIT
+	RUN_TMP=
 	echo "$dir"
 }

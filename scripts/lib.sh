@@ -3,6 +3,26 @@
 
 die() { echo "error: $*" >&2; exit 1; }
 
+# at_exit CMD: run CMD when the script exits, the latest registered first, each with the
+# script's exit status in $?. One EXIT trap for all: a library's cleanup (a run's folder, its
+# boots) and the script's own (its temporary files) would otherwise replace each other, and the
+# first one set would never run. A hook may exit N to change the status (register it first).
+LAB_AT_EXIT=()
+at_exit() {
+	local c
+	for c in "${LAB_AT_EXIT[@]}"; do [ "$c" != "$1" ] || { trap _lab_at_exit EXIT; return; }; done
+	LAB_AT_EXIT=("$1" "${LAB_AT_EXIT[@]}")
+	trap _lab_at_exit EXIT
+}
+_lab_at_exit() {
+	local rc=$? c
+	set +e # the script is ending: every hook runs, whatever the one before it returned
+	for c in "${LAB_AT_EXIT[@]}"; do
+		_lab_return "$rc"; eval "$c"
+	done
+}
+_lab_return() { return "$1"; }
+
 # stage NAME CMD...: print a start line and an end line with elapsed seconds.
 stage() {
 	local _stage=$1; shift

@@ -12,6 +12,9 @@ done
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 export DATA=$tmp/data
+# bundle's and import's temporary folders: the end finds none left
+export TMPDIR=$tmp/scratch
+mkdir -p "$TMPDIR"
 
 "$LAB/lava/bundle" "$tmp/b.tar.gz" > /dev/null
 ok $? "lava/bundle writes the bundle"
@@ -68,4 +71,5 @@ edit nometa "rm cpu-read.meta"; bad "a CSV without its .meta" "$tmp/nometa.tar.g
 edit nocsv "rm ./*.csv"; bad "no CSV" "$tmp/nocsv.tar.gz"
 edit noinfo "rm system.info"; bad "no system.info" "$tmp/noinfo.tar.gz"
 edit empty "head -n 1 cpu-read.csv > x && mv x cpu-read.csv"; bad "a CSV without rows" "$tmp/empty.tar.gz"
+is "$(ls -A "$TMPDIR")" "" "bundle and import leave no temporary folder behind"
 done_testing

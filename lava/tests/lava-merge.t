@@ -107,4 +107,5 @@ mk nolab; sed -i '/lab\.variant/d' "$tmp/nolab/job.yaml"; bad "a job that is not
 mk noid; sed -i '/^job_id:/d' "$tmp/noid/info.txt"; bad "info.txt without a job id" "$tmp/noid"
 echo junk > "$tmp/junk.tsv"; bad "a submitted file that is not one" --submitted "$tmp/junk.tsv" "$fx/job-ok"
 bad "a good job beside a bad one" "$fx/job-ok" "$tmp/empty"
+no_scratch_left
 done_testing

@@ -23,6 +23,8 @@ skip() { _n=$((_n + 1)); echo "ok $_n - $1 # SKIP $2"; }
 # has_option VARIANT OPTION: the variant's built .config sets OPTION=y.
 has_option() { grep -q "^$2=y" "$BUILD/images/$1.config"; }
 
+scratch=$(mktemp -d "${TMPDIR:-/tmp}/rseq-suite.XXXXXX")
+trap 'rm -rf "$scratch"' EXIT
 for v in ${TEST_VARIANTS:-rseq-y rseq-n}; do
 	if ! require_image --part "$v"; then
 		skip "$v: rseq suite" "no image $BUILD/images/$v.bzImage (make kernels VARIANTS=$v)"
@@ -32,7 +34,8 @@ for v in ${TEST_VARIANTS:-rseq-y rseq-n}; do
 	has_option "$v" CONFIG_RSEQ && rseq=y
 	has_option "$v" CONFIG_DEBUG_RSEQ && debug=y
 
-	out=$(mktemp -d "${TMPDIR:-/tmp}/rseq-suite.$v.XXXXXX")
+	out=$scratch/$v
+	mkdir -p "$out"
 	t0=$SECONDS
 	QUIET=1 OUTDIR=$out TIMEOUT=${RSEQ_SUITE_TIMEOUT:-1800} \
 		GUEST_ENV="RSEQ_DEBUG=$debug FULL=${FULL:-0}" \
