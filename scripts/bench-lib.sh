@@ -350,16 +350,23 @@ _guest_boot() {
 
 # _host_proc ROUND I: host_procs's call for bench I in round ROUND.
 _host_proc() {
-	local dir=$RUN_TMP/procs/$(printf '%02d' "$1") words b=${benches[$2 - 1]} home
+	local dir=$RUN_TMP/procs/$(printf '%02d' "$1") words b=${benches[$2 - 1]}
 	mkdir -p "$dir"
 	read -r -a words <<< "${cmds[$2 - 1]}"
 	words[0]=$(bench_prog "${words[0]}")
+	bench_host_exec "$b" "$dir" "${words[@]}" > "$dir/$b.log" 2>&1
+}
+
+# bench_host_exec BENCH DIR WORD...: one process of BENCH on the host, @OUT@ in WORD... its
+# folder DIR; inside the bench's session when it has one (session_start).
+bench_host_exec() {
+	local b=$1 dir=$2 home
+	shift 2
 	home=$(session_of "$b")
 	if [ -n "$home" ]; then
-		"$LAB/bench/$b/$(bench_key "$b" host-session)" exec "$home" "$dir" "${words[@]}" \
-			> "$dir/$b.log" 2>&1
+		"$LAB/bench/$b/$(bench_key "$b" host-session)" exec "$home" "$dir" "$@"
 	else
-		"${words[@]//@OUT@/$dir}" > "$dir/$b.log" 2>&1
+		"${@//@OUT@/$dir}"
 	fi
 }
 

@@ -71,15 +71,16 @@ def run_benches(run):
     return sorted(found)
 
 
-def run_figures(run):
+def run_figures(run, glibc_sides=False):
     """The C1 rows of one boot run, each bench's through its parse (loaded once into this
     process: figures.load_parse): side the kernel (cmp-base or cmp-test), a bench whose rows
-    name glibc states with that state in the figure's name (parse --by-kernel); a bench that
+    name glibc states with that state in the figure's name (parse --by-kernel), unless the
+    sides are glibc's states themselves (glibc_sides: the same figure on both); a bench that
     does not, its figures.csv rows where the run has them. Nothing is written into the run."""
     rows = []
     own = run.csv("figures.csv") if run.has("figures.csv") else []
     for b in sorted(set(run_benches(run)) | {r.get("bench") for r in own if r.get("bench")}):
-        by_kernel = bool(figures.glibc_states(LAB / "bench" / b))
+        by_kernel = bool(figures.glibc_states(LAB / "bench" / b)) and not glibc_sides
         mine = [r for r in own if r.get("bench") == b]
         if mine and not by_kernel:
             rows += mine
