@@ -45,7 +45,7 @@ is "$("$LAB/scripts/csv" "$d/compare.csv" pct pct_lo pct_hi verdict --where "fig
 	ok "host: a verdict with its interval, significant where 0 is outside it"
 like "$(cat "$t/self-host.txt")" "$fig" "host: the block names the figure"
 is "$(awk 'length > 72' "$t/self-host.txt" | wc -l)" 0 "host: the block is at most 72 columns"
-like "$(head -n 1 "$t/self-host.txt")" "^A/B of percpu: 3 rounds x 1 rep per strategy; paired by round, 3 units" \
+like "$(head -n 1 "$t/self-host.txt")" "^A/B of percpu: 3 processes x 1 rep per strategy; paired by round" \
 	"host: its design line"
 like "$(cat "$t/self-host.txt")" "^guest: none \(both sides ran on the host, no QEMU\)$" \
 	"host: the block says no guest ran"
