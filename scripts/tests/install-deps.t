@@ -72,16 +72,20 @@ funcs=$(sed -nE 's/^[[:space:]]*([a-z][a-z0-9_]*)\(\).*/\1/p' $scripts | sort -u
 words=$(sed -e 's/[[:space:]]#.*//' -e 's/^#.*//' -e "s/'[^']*'//g" -E -e 's/^[[:space:]]*[a-z0-9|*-]+\)//' -e 's/;;[[:space:]]*[a-z0-9|*-]+\)/;;/g' $scripts |
 	grep -oE '(^|[|;&({!]|\$\(|\bthen\b|\bdo\b|\belse\b|\btimeout [0-9]+|\bexec)[[:space:]]*[a-z][a-z0-9_+.-]*([^a-z0-9_+.=-]|$)' |
 	sed -E 's/[^a-z0-9_+.-]$//' | grep -oE '[a-z][a-z0-9_+.-]*$' | sort -u)
+# is_file WORD: `type -t WORD` says file (no builtin, keyword or function; found on PATH),
+# without a subshell per word.
+declare -A NOT_FILE=() LISTED=()
+for w in $(compgen -b) $(compgen -k); do NOT_FILE[$w]=1; done
+for w in $tools $funcs; do LISTED[$w]=1; done
+is_file() { [ -z "${NOT_FILE[$1]:-}" ] && ! declare -F "$1" > /dev/null && hash "$1" 2> /dev/null; }
 cands=()
 for w in $words; do
-	[ "$(type -t "$w")" = file ] && cands+=("$w")
+	is_file "$w" && cands+=("$w")
 done
 pkgs_of "${cands[@]}"
 missing=()
-for w in $words; do
-	[ "$(type -t "$w")" = file ] || continue
-	grep -qx "$w" <<<"$tools" && continue
-	grep -qx "$w" <<<"$funcs" && continue
+for w in "${cands[@]}"; do
+	[ -z "${LISTED[$w]:-}" ] || continue
 	# awk and sh are Debian alternatives, given by the essential mawk and dash.
 	case $w in awk|sh) continue ;; esac
 	p=$(pkg_of "$w") && essential "$p" && continue
