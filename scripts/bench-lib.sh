@@ -191,12 +191,12 @@ lab_run_meta() {
 	fi
 	tmp=$meta.tmp
 	# what does not change within one script: taken once (a compare writes one meta a process)
-	[ -n "${_LAB_META_FIXED:-}" ] || _LAB_META_FIXED=$(
+	[ -n "${_lab_meta_fixed:-}" ] || _lab_meta_fixed=$(
 		lab_host_identity
 		echo "compiler: $(${CC:-cc} --version 2>/dev/null | head -n 1 | grep . || echo unknown)"
 		echo "glibc: $(getconf GNU_LIBC_VERSION 2>/dev/null || echo unknown)")
 	{
-		echo "$_LAB_META_FIXED"
+		echo "$_lab_meta_fixed"
 		echo "qemu: ${qemu:-unknown}"
 		echo "accel: ${accel:-unknown}"
 		echo "vcpus: ${vcpus:-unknown}"
