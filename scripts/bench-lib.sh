@@ -73,6 +73,10 @@ bench_csv() {
 	[ -n "$r" ] || die "bench/$1/meta has no result: line"
 	echo "${r%% *}"
 }
+# bench_csvs BENCH: every CSV its meta's "result:" lines name, in their order, once each.
+bench_csvs() { sed -n 's/^result: \([^ ]*\).*/\1/p' "$LAB/bench/$1/meta" | awk '!seen[$0]++'; }
+# bench_meta BENCH: the file a run of the bench records itself in (BENCH.meta).
+bench_meta() { echo "$1.meta"; }
 
 # bench_args BENCH N OPTION...: the options BENCH runs with when N benches share OPTION...:
 # its "defaults:" under $ACCEL (guests), the words of the variable its "options:" line names,
@@ -329,17 +333,24 @@ guest_boots_only() {
 # $RUN_TMP/SUB/*/ (scripts/procs-merge), its meta the first unit's with LINE and a
 # "param PARAM" line each added. A unit without the CSV, or a merge that fails, ends the run.
 _merge_units() {
-	local sub=$1 line=$2 b csv k p
+	local sub=$1 line=$2 b csv k p meta n
 	shift 2
 	for b in "${benches[@]}"; do
-		csv=$(bench_csv "$b")
-		for k in "$RUN_TMP/$sub"/*/; do
-			[ -f "$k$csv" ] || die "$b: no $csv from ${k%/}; nothing written"
+		n=0
+		# each CSV the first unit wrote (a bench may write several; options may leave some out)
+		for csv in $(bench_csvs "$b"); do
+			[ -f "$RUN_TMP/$sub/01/$csv" ] || continue
+			n=$((n + 1))
+			for k in "$RUN_TMP/$sub"/*/; do
+				[ -f "$k$csv" ] || die "$b: no $csv from ${k%/}; nothing written"
+			done
+			"$LAB/scripts/procs-merge" "$RUN_TMP/$csv" "$RUN_TMP/$sub"/*/"$csv" ||
+				die "$b: the units' $csv did not merge; nothing written"
 		done
-		"$LAB/scripts/procs-merge" "$RUN_TMP/$csv" "$RUN_TMP/$sub"/*/"$csv" ||
-			die "$b: the units' results did not merge; nothing written"
-		cp "$RUN_TMP/$sub/01/${csv%.csv}.meta" "$RUN_TMP/${csv%.csv}.meta"
-		{ echo "$line"; for p in "$@"; do echo "param $p"; done; } >> "$RUN_TMP/${csv%.csv}.meta"
+		[ "$n" -gt 0 ] || die "$b: no $(bench_csv "$b") from $RUN_TMP/$sub/01; nothing written"
+		meta=$(bench_meta "$b")
+		cp "$RUN_TMP/$sub/01/$meta" "$RUN_TMP/$meta"
+		{ echo "$line"; for p in "$@"; do echo "param $p"; done; } >> "$RUN_TMP/$meta"
 	done
 }
 

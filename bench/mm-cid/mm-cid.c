@@ -10,14 +10,21 @@
  *               memory footprint (slots touched; slots are LAB_CACHE_LINE bytes), with exact checks:
  *               counter slots sum to threads x iterations, every list node is found again, and
  *               mm_cid stays below min(threads, CPUs allowed).
- * usage: lab-mmcid [--mode reads|strategies|all] [--threads N,N...] [--cpus N] [--iters N]
- *                  [--read-iters N] [--check-args]
- * --check-args: only parse the options (exit 2 on a bad one). CSV on stdout (one header per mode, a "# " line before each); exit 1 when a check failed.
+ * usage: lab-mmcid [--mode reads|strategies|all] [--threads N,N...] [--cpus N]
+ *                  [--restrict N,N...|none] [--iters N] [--read-iters N] [--out DIR]
+ *                  [--variant NAME] [--accel NAME] [--list]
+ * --out DIR: reads.csv, strategies.csv and mm-cid.meta (a "note:" line per section) there, as
+ * the lab's driver (scripts/bench-run) runs every bench; without it the CSV goes to stdout, a
+ * "# " line before each section. --restrict: after the strategies on the CPUs allowed, again
+ * with the affinity cut to N CPUs, for each N below that (default 1). --variant and --accel
+ * are the driver's (it records them in the meta itself). --list: parse the options (exit 2 on
+ * a bad one) and print the sections. Exit 1 when a check failed or a file could not be written.
  * --threads default: half the allowed CPUs, that many, twice and four times as many.
  */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <pthread.h>
+#include <stdarg.h>
 #include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -53,6 +60,9 @@ struct thr {
 
 static struct mc_info info;
 static struct thr thr[MAX_THREADS];
+/* Where each section goes: stdout, or its file under --out (a note to the meta). */
+static FILE *reads_f, *strat_f, *meta_f;
+static const char *out_dir;
 
 static double now_ns(void)
 {
@@ -159,9 +169,9 @@ static void strategy_row(const char *strategy, const char *index, int threads,
 	r.off = !strcmp(index, "mm_cid") ? MC_OFF_MM_CID : MC_OFF_CPU_ID;
 	/* Without rseq no index is ever written: the row says so instead of waiting for one. */
 	if (!rseq_exists() || (!mc_has_field(&info, r.off) && r.off != MC_OFF_CPU_ID)) {
-		printf("%s,%s,%d,%d,%d,%lu,unavailable,,,,,,,,\n", strategy, index, threads, allowed,
-		       ncpu, iters);
-		fflush(stdout);
+		fprintf(strat_f, "%s,%s,%d,%d,%d,%lu,unavailable,,,,,,,,\n", strategy, index, threads,
+			allowed, ncpu, iters);
+		fflush(strat_f);
 		return;
 	}
 	/* Any index the kernel can hand out fits: both are below the number of possible CPUs. */
@@ -220,12 +230,51 @@ static void strategy_row(const char *strategy, const char *index, int threads,
 		ok = 0;
 	bad |= !ok;
 	ns = (t1 - t0) * used / ((double)threads * iters);
-	printf("%s,%s,%d,%d,%d,%lu,%s,%.3f,%.3f,%.4f,%d,%d,%d,%d,%s\n", strategy, index, threads,
-	       allowed, ncpu, iters, ok ? "ok" : "FAILED", ns,
-	       (double)threads * iters / (t1 - t0) * 1e3, aborts * 1e6 / ((double)threads * iters),
-	       touched, touched * LAB_CACHE_LINE, r.nslots * LAB_CACHE_LINE, cid_bound, max_cid_s(max_cid));
-	fflush(stdout);
+	fprintf(strat_f, "%s,%s,%d,%d,%d,%lu,%s,%.3f,%.3f,%.4f,%d,%d,%d,%d,%s\n", strategy, index,
+		threads, allowed, ncpu, iters, ok ? "ok" : "FAILED", ns,
+		(double)threads * iters / (t1 - t0) * 1e3, aborts * 1e6 / ((double)threads * iters),
+		touched, touched * LAB_CACHE_LINE, r.nslots * LAB_CACHE_LINE, cid_bound,
+		max_cid_s(max_cid));
+	fflush(strat_f);
 	free(r.slots);
+}
+
+/* A section's note: a "note:" line of the meta under --out, a "# " line before its CSV on stdout. */
+static void note(const char *fmt, ...)
+{
+	va_list ap;
+
+	fputs(out_dir ? "note: " : "# ", meta_f);
+	va_start(ap, fmt);
+	vfprintf(meta_f, fmt, ap);
+	va_end(ap);
+	fflush(meta_f);
+}
+
+/* open_out NAME MODE: DIR/NAME under --out (MODE "a" in the re-executed copy), else stdout. */
+static FILE *open_out(const char *name, const char *mode)
+{
+	char path[4096];
+	FILE *f;
+
+	if (!out_dir)
+		return stdout;
+	snprintf(path, sizeof(path), "%s/%s", out_dir, name);
+	f = fopen(path, mode);
+	if (!f) {
+		fprintf(stderr, "error: cannot write %s: %s\n", path, strerror(errno));
+		exit(1);
+	}
+	return f;
+}
+
+/* close_out F NAME: every byte written, or exit 1 (a truncated file is no result). */
+static void close_out(FILE *f, const char *name)
+{
+	if (f == stdout ? fflush(f) != 0 || ferror(f) : ferror(f) | fclose(f)) {
+		fprintf(stderr, "error: cannot write %s: %s\n", name, strerror(errno));
+		exit(1);
+	}
 }
 
 /* A field of glibc's area counts only within __rseq_size (glibc 2.35-2.39 say 20 bytes). */
@@ -242,10 +291,10 @@ static void read_rows(unsigned long n, int header)
 	volatile struct mc_rseq *area = mc_area_thread(&info);
 
 	if (header) {
-		printf("# reads: AT_RSEQ_FEATURE_SIZE %lu, AT_RSEQ_ALIGN %lu, glibc __rseq_size %u "
-		       "__rseq_offset %ld\n", info.feature_size, info.align, info.glibc_size,
-		       info.glibc_offset);
-		printf("field,area,area_size,status,ns_per_read,value\n");
+		note("reads: AT_RSEQ_FEATURE_SIZE %lu, AT_RSEQ_ALIGN %lu, glibc __rseq_size %u "
+		     "__rseq_offset %ld\n", info.feature_size, info.align, info.glibc_size,
+		     info.glibc_offset);
+		fprintf(reads_f, "field,area,area_size,status,ns_per_read,value\n");
 	}
 	for (size_t i = 0; i < sizeof(f) / sizeof(f[0]); i++) {
 		volatile uint32_t *p;
@@ -255,7 +304,7 @@ static void read_rows(unsigned long n, int header)
 		if (!area || !field_ok(f[i].off) ||
 		    (f[i].off == MC_OFF_CPU_ID && (int32_t)area->cpu_id < 0)) {
 			/* 6.1: the field is in memory, but the kernel never writes it. */
-			printf("%s,%s,%lu,%s,,\n", f[i].name, info.glibc ? "glibc" : "own",
+			fprintf(reads_f, "%s,%s,%lu,%s,,\n", f[i].name, info.glibc ? "glibc" : "own",
 			       info.glibc ? info.glibc_size : info.reg_size,
 			       !area || !mc_has_field(&info, f[i].off) ? "unavailable"
 								       : "beyond_rseq_size");
@@ -266,16 +315,17 @@ static void read_rows(unsigned long n, int header)
 		for (unsigned long k = 0; k < n; k++)
 			v += *p;
 		t1 = now_ns();
-		printf("%s,%s,%lu,ok,%.3f,%u\n", f[i].name, info.glibc ? "glibc" : "own",
-		       info.glibc ? info.glibc_size : info.reg_size, (t1 - t0) / n, *p);
+		fprintf(reads_f, "%s,%s,%lu,ok,%.3f,%u\n", f[i].name, info.glibc ? "glibc" : "own",
+			info.glibc ? info.glibc_size : info.reg_size, (t1 - t0) / n, *p);
 	}
-	fflush(stdout);
+	fflush(reads_f);
 }
 
 static void usage(void)
 {
 	fprintf(stderr, "usage: lab-mmcid [--mode reads|strategies|all] [--threads N,N...] "
-		"[--cpus N] [--iters N] [--read-iters N]\n");
+		"[--cpus N] [--restrict N,N...|none] [--iters N] [--read-iters N] [--out DIR] "
+		"[--variant NAME] [--accel NAME] [--list]\n");
 	exit(2);
 }
 
@@ -293,11 +343,36 @@ static unsigned long num(const char *s, const char *opt)
 	return v;
 }
 
+/* default_threads ALLOWED THREADS: half the CPUs, that many, twice and four times as many. */
+static int default_threads(int allowed, int *threads)
+{
+	int n = 0;
+
+	threads[n++] = allowed / 2 > 0 ? allowed / 2 : 1;
+	if (allowed > 1)
+		threads[n++] = allowed;
+	threads[n++] = 2 * allowed;
+	threads[n++] = 4 * allowed;
+	return n;
+}
+
+/* strategy_rows: every strategy and index at each thread count, on the CPUs now allowed. */
+static void strategy_rows(const int *threads, int nthreads, unsigned long iters)
+{
+	note("strategies: %d CPUs allowed of %ld, slots of %d bytes\n", allowed_cpus(),
+	     sysconf(_SC_NPROCESSORS_CONF), LAB_CACHE_LINE);
+	for (int i = 0; i < nthreads; i++)
+		for (int s = 0; s < 2; s++)
+			for (int x = 0; x < 2; x++)
+				strategy_row(s ? "list" : "counter", x ? "mm_cid" : "cpu", threads[i],
+					     iters);
+}
+
 int main(int argc, char **argv)
 {
-	const char *mode = "all", *tlist = NULL;
+	const char *mode = "all", *tlist = NULL, *restrict_list = "1";
 	unsigned long iters = 2000000, riters = 10000000;
-	int cpus = 0, threads[16], nthreads = 0, allowed, child, check_args = 0;
+	int cpus = 0, threads[16], nthreads = 0, allowed, child, list = 0, cut[16], ncut = 0;
 
 	for (int i = 1; i < argc; i++) {
 		const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
@@ -307,17 +382,26 @@ int main(int argc, char **argv)
 			mode = argv[++i];
 		else if (!strcmp(a, "--threads") && v)
 			tlist = argv[++i];
+		else if (!strcmp(a, "--restrict") && v)
+			restrict_list = argv[++i];
 		else if (!strcmp(a, "--cpus"))
 			cpus = (int)num(v, a), i++;
 		else if (!strcmp(a, "--iters"))
 			iters = num(v, a), i++;
 		else if (!strcmp(a, "--read-iters"))
 			riters = num(v, a), i++;
-		else if (!strcmp(a, "--check-args"))
-			check_args = 1;
+		else if (!strcmp(a, "--out") && v)
+			out_dir = argv[++i];
+		else if ((!strcmp(a, "--variant") || !strcmp(a, "--accel")) && v)
+			i++;
+		else if (!strcmp(a, "--list"))
+			list = 1;
 		else
 			usage();
 	}
+	if (strcmp(restrict_list, "none"))
+		for (char *s = strdupa(restrict_list), *tok; (tok = strsep(&s, ",")) && ncut < 16;)
+			cut[ncut++] = (int)num(tok, "--restrict");
 	if (cpus && restrict_cpus(cpus)) {
 		fprintf(stderr, "error: --cpus %d: cannot restrict the affinity to %d CPUs "
 			"(%d allowed)\n", cpus, cpus, allowed_cpus());
@@ -334,18 +418,21 @@ int main(int argc, char **argv)
 			nthreads++;
 		}
 	} else {
-		threads[nthreads++] = allowed / 2 > 0 ? allowed / 2 : 1;
-		if (allowed > 1)
-			threads[nthreads++] = allowed;
-		threads[nthreads++] = 2 * allowed;
-		threads[nthreads++] = 4 * allowed;
+		nthreads = default_threads(allowed, threads);
 	}
-	if (check_args)
+	if (list) {
+		printf("%s%s", strcmp(mode, "strategies") ? "reads\n" : "",
+		       strcmp(mode, "reads") ? "strategies\n" : "");
 		return 0;
+	}
 	mc_area_probe(&info);
 	child = getenv("LAB_MMCID_CHILD") != NULL;
-	if (strcmp(mode, "strategies"))
+	meta_f = open_out("mm-cid.meta", child ? "a" : "w");
+	if (strcmp(mode, "strategies")) {
+		reads_f = open_out("reads.csv", child ? "a" : "w");
 		read_rows(riters, !child);
+		close_out(reads_f, "reads.csv");
+	}
 	/*
 	 * glibc's area promises only __rseq_size bytes: when that leaves out mm_cid on a kernel
 	 * that has it, go on in a copy of this program with glibc's registration off, which
@@ -353,6 +440,7 @@ int main(int argc, char **argv)
 	 */
 	if (info.glibc && !field_ok(MC_OFF_MM_CID) && mc_has_field(&info, MC_OFF_MM_CID) &&
 	    !child) {
+		close_out(meta_f, "mm-cid.meta");
 		setenv("GLIBC_TUNABLES", "glibc.pthread.rseq=0", 1);
 		setenv("LAB_MMCID_CHILD", "1", 1);
 		execv("/proc/self/exe", argv);
@@ -360,16 +448,26 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	if (strcmp(mode, "reads")) {
-		printf("# strategies: %d CPUs allowed of %ld, slots of %d bytes\n", allowed,
-		       sysconf(_SC_NPROCESSORS_CONF), LAB_CACHE_LINE);
-		printf("strategy,index,threads,cpus_allowed,cpus_possible,iters,status,ns_per_op,"
-		       "mops_per_s,aborts_per_mop,slots_touched,bytes_touched,bytes_allocated,"
-		       "mm_cid_bound,max_mm_cid\n");
-		for (int i = 0; i < nthreads; i++)
-			for (int s = 0; s < 2; s++)
-				for (int x = 0; x < 2; x++)
-					strategy_row(s ? "list" : "counter", x ? "mm_cid" : "cpu",
-						     threads[i], iters);
+		strat_f = open_out("strategies.csv", "w");
+		fprintf(strat_f, "strategy,index,threads,cpus_allowed,cpus_possible,iters,status,"
+			"ns_per_op,mops_per_s,aborts_per_mop,slots_touched,bytes_touched,"
+			"bytes_allocated,mm_cid_bound,max_mm_cid\n");
+		strategy_rows(threads, nthreads, iters);
+		/* The same with the affinity cut, for each count below what is allowed. */
+		for (int k = 0; k < ncut; k++) {
+			if (cut[k] >= allowed)
+				continue;
+			if (restrict_cpus(cut[k])) {
+				fprintf(stderr, "error: --restrict %d: cannot restrict the affinity\n",
+					cut[k]);
+				return 1;
+			}
+			allowed = cut[k];
+			strategy_rows(threads, tlist ? nthreads : default_threads(allowed, threads),
+				      iters);
+		}
+		close_out(strat_f, "strategies.csv");
 	}
+	close_out(meta_f, "mm-cid.meta");
 	return bad;
 }

@@ -5,7 +5,7 @@ axis (labreport.axis_kernels); its tables are its README's, from its runs."""
 from labreport import axis_kernels as K
 
 # The kernel-release axis: this bench's CSV, its meta, the meta's key naming the kernel.
-KERNEL_AXIS = ("strategies.csv", "mm-cid.meta", "kernel")
+KERNEL_AXIS = ("strategies.csv", "mm-cid.meta", "kernel_release kernel")
 
 
 def tables(runs):

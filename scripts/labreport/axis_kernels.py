@@ -58,7 +58,9 @@ def newest(runs, csv, meta, kernel_key):
         if m.first("hardware") or m.first("strategy") or variant in ("", "host") or \
                 accel in ("", "none"):
             continue
-        found[(variant, accel)] = (run, m.first(kernel_key))
+        # the meta's keys naming the release, the newest first (older runs wrote another)
+        found[(variant, accel)] = (run, next((m.first(k) for k in kernel_key.split()
+                                              if m.first(k)), ""))
     return found
 
 
@@ -70,7 +72,8 @@ def boots(run, meta):
 def by_variant(runs):
     """{(base variant, accel): {release: [(name, label, value)], "runs": [...]}}: the rows of
     each bench whose report.py has the axis's hook (KERNEL_AXIS = (its CSV, its meta, the
-    meta's key naming the kernel release), kernel_rows(run, accel)), in the report's order."""
+    meta's keys naming the kernel release, space-separated, the first found taken),
+    kernel_rows(run, accel)), in the report's order."""
     out = {}
     for mod in loader.bench_sections():
         if not hasattr(mod, "kernel_rows"):

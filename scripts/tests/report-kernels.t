@@ -23,13 +23,14 @@ mmcid() {
 		"$([ "$3" = 6.1.192 ] && echo unavailable || echo ok)" "$4" > "$d/$1/reads.csv"
 	printf 'strategy,index,threads,cpus_allowed,status,ns_per_op,slots_touched\ncounter,mm_cid,4,1,ok,%s,%s\n' \
 		"$4" "$5" > "$d/$1/strategies.csv"
-	printf 'variant: %s\nkernel: %s\naccel: tcg\n' "$2" "$3" > "$d/$1/mm-cid.meta"
+	# (an older run's meta names the release "kernel:")
+	printf 'variant: %s\n%s: %s\naccel: tcg\n' "$2" "${6:-kernel_release}" "$3" > "$d/$1/mm-cid.meta"
 }
 cpuread 20260101T000000Z-t-rseq-y rseq-y 6.1.192 7.01 186
 cpuread 20260101T000100Z-t-rseq-y-6.12 rseq-y-6.12 6.12.118 8.02 231
 cpuread 20260101T000200Z-t-rseq-n rseq-n 6.1.192 3 180
 mmcid 20260101T000300Z-t-mm-cid-rseq-y rseq-y 6.1.192 12.5 3
-mmcid 20260101T000400Z-t-mm-cid-rseq-y-6.12 rseq-y-6.12 6.12.118 13.5 1
+mmcid 20260101T000400Z-t-mm-cid-rseq-y-6.12 rseq-y-6.12 6.12.118 13.5 1 kernel
 DATA=$d PLOTS=$t/plots "$LAB/scripts/report" > /dev/null 2> "$t/err"
 ok $? "the report runs on the made-up runs"
 txt=$(cat "$t/plots/report.txt" 2>/dev/null)

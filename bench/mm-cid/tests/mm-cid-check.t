@@ -80,7 +80,7 @@ if require_image --part rseq-y; then
 	DATA=$t/data GUEST_BOOTS=2 "$LAB/bench/mm-cid/run" rseq-y > "$t/y.out" 2>&1; r=$?
 	ok $r "rseq-y guest: bench/mm-cid/run completes" || tail -n 15 "$t/y.out" | sed 's/^/#   /'
 	d=$(ls -d "$t"/data/*-mm-cid-rseq-y 2>/dev/null | head -n 1)
-	rel=$(sed -n 's/^kernel: //p' "$d/mm-cid.meta" 2>/dev/null)
+	rel=$(sed -n 's/^kernel_release: //p' "$d/mm-cid.meta" 2>/dev/null)
 	is "$(cd "$d/boots" 2>/dev/null && ls -d -- */ | tr -d / | paste -sd' ')" "01 02" "a directory per boot (GUEST_BOOTS=2)"
 	like "$(cat "$d/mm-cid.meta")" "^guest_units: 2 boots, each with its own seed" "the meta says the unit"
 	case $rel in
@@ -106,7 +106,7 @@ if require_image --part rseq-n; then
 	like "$out" "cpu_id,own,32,unavailable,," "and says cpu_id is unavailable (no rseq at all)"
 	# Strategies too: without rseq no index is ever written, so none may wait for one.
 	out=$(TIMEOUT=120 "$LAB/scripts/boot" rseq-n -- \
-		lab-mmcid --mode strategies --threads 1 --iters 1000 2>&1); r=$?
+		lab-mmcid --mode strategies --threads 1 --restrict none --iters 1000 2>&1); r=$?
 	ok $r "rseq-n guest: lab-mmcid --mode strategies ends"
 	is "$(printf '%s\n' "$out" | grep -cE '^(counter|list),(cpu|mm_cid),1,.*,unavailable,')" 4 \
 		"  with every strategy row unavailable"
