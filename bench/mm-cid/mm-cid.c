@@ -15,10 +15,10 @@
  *                  [--variant NAME] [--accel NAME] [--list]
  * --out DIR: reads.csv, strategies.csv and mm-cid.meta (a "note:" line per section) there, as
  * the lab's driver (scripts/bench-run) runs every bench; without it the CSV goes to stdout, a
- * "# " line before each section. --restrict: after the strategies on the CPUs allowed, again
- * with the affinity cut to N CPUs, for each N below that (default 1). --variant and --accel
- * are the driver's (it records them in the meta itself). --list: parse the options (exit 2 on
- * a bad one) and print the sections. Exit 1 when a check failed or a file could not be written.
+ * "# " line before each section. --restrict: after the strategies on the CPUs allowed, again,
+ * in a fresh process, with the affinity cut to N CPUs, for each N below that (default 1).
+ * --variant and --accel are the driver's (it records them in the meta itself). --list: parse
+ * the options (exit 2 on a bad one) and print the sections. Exit 1 when a check failed or a file could not be written.
  * --threads default: half the allowed CPUs, that many, twice and four times as many.
  */
 #define _GNU_SOURCE
@@ -30,9 +30,12 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/syscall.h>
+#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
+#include "lab/harness.h"
+#include "lab/threads.h"
 #include "mm-cid-area.h"
 #include "mm-cid-cs.h"
 
@@ -45,17 +48,14 @@ struct run {
 	unsigned long iters;
 	char *slots;          /* nslots lines */
 	int nslots;
-	pthread_barrier_t go;
+	pthread_barrier_t done;
 };
 
 struct thr {
-	struct run *run;
-	pthread_t id;
+	volatile struct mc_rseq *area;
 	uint64_t aborts;
 	uint32_t max_cid;     /* the largest mm_cid this thread saw (sampled) */
-	double t0, t1;        /* this thread's loop, CLOCK_MONOTONIC ns */
 	struct mc_node node __attribute__((aligned(LAB_CACHE_LINE)));
-	int err;
 } __attribute__((aligned(LAB_CACHE_LINE)));
 
 static struct mc_info info;
@@ -64,28 +64,26 @@ static struct thr thr[MAX_THREADS];
 static FILE *reads_f, *strat_f, *meta_f;
 static const char *out_dir;
 
-static double now_ns(void)
+/* The harness's threads (lab/threads.h): each registers its area before the release. */
+static int thread_setup(int tid, void *arg, char *msg, size_t len)
 {
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec * 1e9 + ts.tv_nsec;
+	(void)arg;
+	memset(&thr[tid], 0, sizeof(thr[tid]));
+	thr[tid].area = mc_area_thread(&info);
+	if (thr[tid].area)
+		return 0;
+	snprintf(msg, len, "rseq registration failed: %s", strerror(errno));
+	return -1;
 }
 
-static void *worker(void *arg)
+static void thread_body(int tid, void *arg)
 {
-	struct thr *t = arg;
-	struct run *r = t->run;
-	volatile struct mc_rseq *area = mc_area_thread(&info);
+	struct run *r = arg;
+	struct thr *t = &thr[tid];
+	volatile struct mc_rseq *area = t->area;
 	struct mc_node *held = &t->node;
 	int list = !strcmp(r->strategy, "list");
 
-	if (!area)
-		t->err = errno;
-	pthread_barrier_wait(&r->go);
-	if (!area)
-		return NULL;
-	t->t0 = now_ns();
 	for (unsigned long i = 0; i < r->iters; i++) {
 		if (!list) {
 			mc_inc(area, r->off, r->slots, &t->aborts);
@@ -101,11 +99,16 @@ static void *worker(void *arg)
 	/* Whatever it holds goes back, so that the check finds every node in a list. */
 	if (list && held)
 		mc_push(area, r->off, r->slots, held, &t->aborts);
-	t->t1 = now_ns();
-	/* Stay registered (and counted by mm_cid) until every thread is done. */
-	pthread_barrier_wait(&r->go);
+}
+
+/* Stay registered (and counted by mm_cid) until every thread is done. */
+static void thread_teardown(int tid, void *arg)
+{
+	struct run *r = arg;
+
+	(void)tid;
+	pthread_barrier_wait(&r->done);
 	mc_area_thread_done(&info);
-	return NULL;
 }
 
 static int allowed_cpus(void)
@@ -163,7 +166,10 @@ static void strategy_row(const char *strategy, const char *index, int threads,
 	int cid_bound = threads + 1 < allowed ? threads + 1 : allowed;
 	uint64_t sum = 0, aborts = 0, want;
 	uint32_t max_cid = 0;
-	double t0 = 0, t1 = 0, ns;
+	struct lab_thread_job job = { .nthreads = threads, .arg = &r, .setup = thread_setup,
+				      .body = thread_body, .teardown = thread_teardown };
+	char msg[256];
+	double wall, ns;
 	int ok;
 
 	r.off = !strcmp(index, "mm_cid") ? MC_OFF_MM_CID : MC_OFF_CPU_ID;
@@ -181,33 +187,19 @@ static void strategy_row(const char *strategy, const char *index, int threads,
 		exit(1);
 	}
 	memset(r.slots, 0, (size_t)r.nslots * LAB_CACHE_LINE);
-	pthread_barrier_init(&r.go, NULL, threads + 1);
-	for (int i = 0; i < threads; i++) {
-		memset(&thr[i], 0, sizeof(thr[i]));
-		thr[i].run = &r;
-		if (pthread_create(&thr[i].id, NULL, worker, &thr[i])) {
-			fprintf(stderr, "error: cannot create thread %d\n", i);
-			exit(1);
-		}
+	pthread_barrier_init(&r.done, NULL, threads);
+	/* The run: from the threads' release to the last one's end. */
+	wall = lab_threads_run(&job, msg, sizeof(msg));
+	pthread_barrier_destroy(&r.done);
+	if (wall < 0) {
+		fprintf(stderr, "error: %s\n", msg);
+		exit(1);
 	}
-	pthread_barrier_wait(&r.go);
-	pthread_barrier_wait(&r.go);
 	for (int i = 0; i < threads; i++) {
-		pthread_join(thr[i].id, NULL);
-		if (thr[i].err) {
-			fprintf(stderr, "error: rseq registration failed: %s\n", strerror(thr[i].err));
-			exit(1);
-		}
 		aborts += thr[i].aborts;
-		/* The run: from the first thread's start to the last one's end. */
-		if (!t0 || thr[i].t0 < t0)
-			t0 = thr[i].t0;
-		if (thr[i].t1 > t1)
-			t1 = thr[i].t1;
 		if (thr[i].max_cid > max_cid)
 			max_cid = thr[i].max_cid;
 	}
-	pthread_barrier_destroy(&r.go);
 	/* The checks: exact sums, every node found again. */
 	for (int s = 0; s < r.nslots; s++) {
 		uint64_t *slot = (uint64_t *)(r.slots + (size_t)s * LAB_CACHE_LINE);
@@ -229,10 +221,10 @@ static void strategy_row(const char *strategy, const char *index, int threads,
 	if (mc_has_field(&info, MC_OFF_MM_CID) && max_cid >= (uint32_t)cid_bound)
 		ok = 0;
 	bad |= !ok;
-	ns = (t1 - t0) * used / ((double)threads * iters);
+	ns = wall * used / ((double)threads * iters);
 	fprintf(strat_f, "%s,%s,%d,%d,%d,%lu,%s,%.3f,%.3f,%.4f,%d,%d,%d,%d,%s\n", strategy, index,
 		threads, allowed, ncpu, iters, ok ? "ok" : "FAILED", ns,
-		(double)threads * iters / (t1 - t0) * 1e3, aborts * 1e6 / ((double)threads * iters),
+		(double)threads * iters / wall * 1e3, aborts * 1e6 / ((double)threads * iters),
 		touched, touched * LAB_CACHE_LINE, r.nslots * LAB_CACHE_LINE, cid_bound,
 		max_cid_s(max_cid));
 	fflush(strat_f);
@@ -311,10 +303,10 @@ static void read_rows(unsigned long n, int header)
 			continue;
 		}
 		p = (volatile uint32_t *)((volatile char *)area + f[i].off);
-		t0 = now_ns();
+		t0 = (double)lab_now_ns();
 		for (unsigned long k = 0; k < n; k++)
 			v += *p;
-		t1 = now_ns();
+		t1 = (double)lab_now_ns();
 		fprintf(reads_f, "%s,%s,%lu,ok,%.3f,%u\n", f[i].name, info.glibc ? "glibc" : "own",
 			info.glibc ? info.glibc_size : info.reg_size, (t1 - t0) / n, *p);
 	}
@@ -343,6 +335,36 @@ static unsigned long num(const char *s, const char *opt)
 	return v;
 }
 
+/* restricted_run N TLIST ITERS: this program again, its strategies on N CPUs, appending its rows
+ * (--append); nonzero when it failed. */
+static int restricted_run(int n, const char *tlist, unsigned long iters)
+{
+	char ns[16], is[32];
+	const char *args[16] = { "/proc/self/exe", "--mode", "strategies", "--cpus", ns,
+				 "--restrict", "none", "--iters", is, "--append" };
+	int na = 10, status;
+	pid_t pid;
+
+	snprintf(ns, sizeof(ns), "%d", n);
+	snprintf(is, sizeof(is), "%lu", iters);
+	if (tlist)
+		args[na++] = "--threads", args[na++] = tlist;
+	if (out_dir)
+		args[na++] = "--out", args[na++] = out_dir;
+	fflush(NULL);
+	pid = fork();
+	if (pid == 0) {
+		execv(args[0], (char *const *)args);
+		fprintf(stderr, "error: cannot re-execute /proc/self/exe: %s\n", strerror(errno));
+		_exit(1);
+	}
+	if (pid < 0 || waitpid(pid, &status, 0) != pid) {
+		fprintf(stderr, "error: the run on %d CPUs could not start: %s\n", n, strerror(errno));
+		return 1;
+	}
+	return !WIFEXITED(status) || WEXITSTATUS(status) != 0;
+}
+
 /* default_threads ALLOWED THREADS: half the CPUs, that many, twice and four times as many. */
 static int default_threads(int allowed, int *threads)
 {
@@ -356,11 +378,16 @@ static int default_threads(int allowed, int *threads)
 	return n;
 }
 
-/* strategy_rows: every strategy and index at each thread count, on the CPUs now allowed. */
-static void strategy_rows(const int *threads, int nthreads, unsigned long iters)
+/* strategy_rows: every strategy and index at each thread count, on the CPUs now allowed (the
+ * CSV header first unless HEADER is 0). */
+static void strategy_rows(const int *threads, int nthreads, unsigned long iters, int header)
 {
 	note("strategies: %d CPUs allowed of %ld, slots of %d bytes\n", allowed_cpus(),
 	     sysconf(_SC_NPROCESSORS_CONF), LAB_CACHE_LINE);
+	if (header)
+		fprintf(strat_f, "strategy,index,threads,cpus_allowed,cpus_possible,iters,status,"
+			"ns_per_op,mops_per_s,aborts_per_mop,slots_touched,bytes_touched,"
+			"bytes_allocated,mm_cid_bound,max_mm_cid\n");
 	for (int i = 0; i < nthreads; i++)
 		for (int s = 0; s < 2; s++)
 			for (int x = 0; x < 2; x++)
@@ -373,6 +400,7 @@ int main(int argc, char **argv)
 	const char *mode = "all", *tlist = NULL, *restrict_list = "1";
 	unsigned long iters = 2000000, riters = 10000000;
 	int cpus = 0, threads[16], nthreads = 0, allowed, child, list = 0, cut[16], ncut = 0;
+	int append = 0;
 
 	for (int i = 1; i < argc; i++) {
 		const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
@@ -396,6 +424,8 @@ int main(int argc, char **argv)
 			i++;
 		else if (!strcmp(a, "--list"))
 			list = 1;
+		else if (!strcmp(a, "--append")) /* a restricted run's, after its parent's rows */
+			append = 1;
 		else
 			usage();
 	}
@@ -427,7 +457,7 @@ int main(int argc, char **argv)
 	}
 	mc_area_probe(&info);
 	child = getenv("LAB_MMCID_CHILD") != NULL;
-	meta_f = open_out("mm-cid.meta", child ? "a" : "w");
+	meta_f = open_out("mm-cid.meta", child || append ? "a" : "w");
 	if (strcmp(mode, "strategies")) {
 		reads_f = open_out("reads.csv", child ? "a" : "w");
 		read_rows(riters, !child);
@@ -448,26 +478,17 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	if (strcmp(mode, "reads")) {
-		strat_f = open_out("strategies.csv", "w");
-		fprintf(strat_f, "strategy,index,threads,cpus_allowed,cpus_possible,iters,status,"
-			"ns_per_op,mops_per_s,aborts_per_mop,slots_touched,bytes_touched,"
-			"bytes_allocated,mm_cid_bound,max_mm_cid\n");
-		strategy_rows(threads, nthreads, iters);
-		/* The same with the affinity cut, for each count below what is allowed. */
-		for (int k = 0; k < ncut; k++) {
-			if (cut[k] >= allowed)
-				continue;
-			if (restrict_cpus(cut[k])) {
-				fprintf(stderr, "error: --restrict %d: cannot restrict the affinity\n",
-					cut[k]);
-				return 1;
-			}
-			allowed = cut[k];
-			strategy_rows(threads, tlist ? nthreads : default_threads(allowed, threads),
-				      iters);
-		}
+		strat_f = open_out("strategies.csv", append ? "a" : "w");
+		strategy_rows(threads, nthreads, iters, !append);
 		close_out(strat_f, "strategies.csv");
 	}
 	close_out(meta_f, "mm-cid.meta");
+	/*
+	 * The same with the affinity cut, for each count below what is allowed: each in a fresh
+	 * process, since the kernel bounds mm_cid by every CPU the process has been allowed.
+	 */
+	for (int k = 0; k < ncut && strcmp(mode, "reads"); k++)
+		if (cut[k] < allowed)
+			bad |= restricted_run(cut[k], tlist, iters);
 	return bad;
 }
