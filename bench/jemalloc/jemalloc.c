@@ -47,14 +47,10 @@ static __attribute__((noinline)) void loop_arena(uint64_t n)
  */
 static const struct lab_case cases[] = {
 	LAB_CASE_EMPTY,
-	LAB_CASE("je-tcache-rseq-on", "jemalloc malloc+free 64 B, thread cache (rseq on)",
-	  LAB_NEED_GLIBC_RSEQ_ON, NULL, lab_getcpu_path, NULL, loop_tcache, 0, NULL, 1),
-	LAB_CASE("je-tcache-rseq-off", "jemalloc malloc+free 64 B, thread cache (rseq off)",
-	  LAB_NEED_GLIBC_RSEQ_OFF, NULL, lab_getcpu_path, NULL, loop_tcache, 0, NULL, 1),
-	LAB_CASE("je-arena-rseq-on", "jemalloc mallocx+dallocx 64 B, per-CPU arena (rseq on)",
-	  LAB_NEED_GLIBC_RSEQ_ON, NULL, lab_getcpu_path, NULL, loop_arena, 0, NULL, 1),
-	LAB_CASE("je-arena-rseq-off", "jemalloc mallocx+dallocx 64 B, per-CPU arena (rseq off)",
-	  LAB_NEED_GLIBC_RSEQ_OFF, NULL, lab_getcpu_path, NULL, loop_arena, 0, NULL, 1),
+	LAB_CASE_GLIBC_ON_OFF("je-tcache", "jemalloc malloc+free 64 B, thread cache", NULL,
+			      lab_getcpu_path, loop_tcache, 0, 1),
+	LAB_CASE_GLIBC_ON_OFF("je-arena", "jemalloc mallocx+dallocx 64 B, per-CPU arena", NULL,
+			      lab_getcpu_path, loop_arena, 0, 1),
 };
 
 /* jemalloc's settings as it reports them, and the getcpu calls an operation makes, over 100000

@@ -68,10 +68,8 @@ static const char *prepare_plugin(void)
 /* Seed x86-64: LTTng-UST's event write, getcpu + atomics 117.4 ns. */
 static const struct lab_case cases[] = {
 	LAB_CASE_EMPTY,
-	LAB_CASE("lttng-event-rseq-on", "LTTng-UST event, 32-bit header + uint32 (glibc rseq on)",
-	  LAB_NEED_GLIBC_RSEQ_ON, prepare, lab_getcpu_path, NULL, loop_event, 0, NULL, 0),
-	LAB_CASE("lttng-event-rseq-off", "LTTng-UST event, 32-bit header + uint32 (glibc rseq off)",
-	  LAB_NEED_GLIBC_RSEQ_OFF, prepare, lab_getcpu_path, NULL, loop_event, 117.4, NULL, 0),
+	LAB_CASE_GLIBC_ON_OFF("lttng-event", "LTTng-UST event, 32-bit header + uint32", prepare,
+			      lab_getcpu_path, loop_event, 117.4, 0),
 	{ .name = "lttng-event-syscall", .need = LAB_NEED_ANY, .prepare = prepare_plugin,
 	  .label = "LTTng-UST event, 32-bit header + uint32 (getcpu plugin: the system call)",
 	  .path = path_plugin, .loop = loop_event, .env = plugin_env },

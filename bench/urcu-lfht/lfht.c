@@ -71,14 +71,10 @@ static __attribute__((noinline)) void loop_plain(uint64_t n)
  */
 static const struct lab_case cases[] = {
 	LAB_CASE_EMPTY,
-	LAB_CASE("lfht-acct-rseq-on", "liburcu lfht add+del, split count (glibc rseq on)",
-	  LAB_NEED_GLIBC_RSEQ_ON, prepare, lab_getcpu_path, NULL, loop_acct, 0, NULL, 1),
-	LAB_CASE("lfht-acct-rseq-off", "liburcu lfht add+del, split count (glibc rseq off)",
-	  LAB_NEED_GLIBC_RSEQ_OFF, prepare, lab_getcpu_path, NULL, loop_acct, 0, NULL, 1),
-	LAB_CASE("lfht-plain-rseq-on", "liburcu lfht add+del, no count (glibc rseq on)",
-	  LAB_NEED_GLIBC_RSEQ_ON, prepare, path_none, NULL, loop_plain, 0, NULL, 0),
-	LAB_CASE("lfht-plain-rseq-off", "liburcu lfht add+del, no count (glibc rseq off)",
-	  LAB_NEED_GLIBC_RSEQ_OFF, prepare, path_none, NULL, loop_plain, 0, NULL, 0),
+	LAB_CASE_GLIBC_ON_OFF("lfht-acct", "liburcu lfht add+del, split count", prepare,
+			      lab_getcpu_path, loop_acct, 0, 1),
+	LAB_CASE_GLIBC_ON_OFF("lfht-plain", "liburcu lfht add+del, no count", prepare, path_none,
+			      loop_plain, 0, 0),
 };
 
 /* The getcpu calls an operation makes, over 1000 of each table's. */

@@ -12,7 +12,7 @@ require_image rseq-n rseq-y "$BUILD/initramfs/lab.cpio"
 # The references: an icount CPU-read run of rseq-n (5 boots, each with its own seed); the ctxsw bench under icount on rseq-n
 # and rseq-y (a chaotic workload: switches, signals, pipes; 15 boots, each with its own seed:
 # BOOT_SEED and lab-ctxsw's repeat exactly; 180 figures).
-REFS=(20261207T022346Z-vm-cpu-read-rseq-n 20261207T022446Z-vm-ctxsw)
+REFS=(20261207T030947Z-vm-cpu-read-rseq-n 20261207T031058Z-vm-ctxsw)
 for run in "${REFS[@]}"; do
 	d=$LAB/data/$run
 	if [ ! -d "$d" ]; then ok 1 "reference run $run is committed"; continue; fi

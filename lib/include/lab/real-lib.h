@@ -24,6 +24,15 @@ double lab_getcpu_per_op(void (*loop)(uint64_t n), uint64_t n);
 /* How sched_getcpu() answers in this process: the rseq area or the vDSO (a case's path). */
 const char *lab_getcpu_path(void);
 
+/* One case in both of glibc's rseq states: NAME-rseq-on and NAME-rseq-off, labelled LABEL
+   " (glibc rseq on|off)", each run in its state (a worker for the other one); SEED_OFF the
+   seed's figure for the off row (0: none). */
+#define LAB_CASE_GLIBC_ON_OFF(name_, label_, prepare_, path_, loop_, seed_off_, icount_timed_) \
+	LAB_CASE(name_ "-rseq-on", label_ " (glibc rseq on)", LAB_NEED_GLIBC_RSEQ_ON, prepare_,  \
+		 path_, NULL, loop_, 0, NULL, icount_timed_),                                    \
+	LAB_CASE(name_ "-rseq-off", label_ " (glibc rseq off)", LAB_NEED_GLIBC_RSEQ_OFF,        \
+		 prepare_, path_, NULL, loop_, seed_off_, NULL, icount_timed_)
+
 /* The baseline every ratio is against: an empty loop. */
 void lab_loop_empty(uint64_t n);
 #define LAB_CASE_EMPTY                                                                       \
