@@ -6,6 +6,10 @@
 CPUREAD=$BUILD/guest/bin/lab-cpuread
 # shellcheck disable=SC2034
 PERCPU=$BUILD/guest/bin/lab-percpu
+# The command every bench boots a guest with (scripts/boot VARIANT [-- COMMAND]). LAB_BOOT is
+# a test-only seam: compare's known-answer tests put a fake emulator there
+# (scripts/tests/fixtures/compare/fake-boot); never set it for real numbers.
+LAB_BOOT=${LAB_BOOT:-$LAB/scripts/boot}
 
 # bench_key BENCH KEY: the first "KEY: value" of bench/BENCH/meta ("" when none).
 bench_key() {
@@ -359,7 +363,7 @@ _guest_boot() {
 	local dir=$RUN_TMP/$_GUEST_SUB/$(printf '%02d' "$1")
 	mkdir -p "$dir"
 	BOOT_SEED=$((GUEST_SEED0 + $1)) OUTDIR=$dir QUIET=1 TIMEOUT=${TIMEOUT:-240} \
-		"$LAB/scripts/boot" "$_GUEST_VARIANT" -- sh -c "$_GUEST_CMD" > "$dir.log" 2>&1
+		"$LAB_BOOT" "$_GUEST_VARIANT" -- sh -c "$_GUEST_CMD" > "$dir.log" 2>&1
 }
 
 # _host_proc ROUND I: host_procs's call for bench I in round ROUND.

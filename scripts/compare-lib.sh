@@ -19,8 +19,10 @@ compare_sides() {
 	rm -f "$RUN_TMP/last.log"
 	local how=()
 	[ "$(kv "$RUN_TMP/compare.meta" sides)" != "glibc setting" ] || how=(--glibc-sides)
+	# every bench the record names must reach the block, and every figure find its side
+	how+=(--benches "$(kv "$RUN_TMP/compare.meta" bench)")
 	"$LAB/scripts/compare-figures" "${how[@]}" "$RUN_TMP/boots" > "$RUN_TMP/figures.csv" ||
-		{ COMPARE_WHY="the figures could not be read"; return 1; }
+		{ COMPARE_WHY="the figures could not be read or placed"; return 1; }
 	[ "$(wc -l < "$RUN_TMP/figures.csv")" -gt 1 ] ||
 		{ COMPARE_WHY="the benches gave no figures"; return 1; }
 	"$LAB/scripts/compare-ab" "$AB" "$RUN_TMP/figures.csv" "$RUN_TMP" "$unit" round ||

@@ -26,19 +26,99 @@ def meta(bench):
 
 def declared(bench):
     """The figure names (BENCH.FIGURE) bench declares: its meta's `figure:` lines (C2), each
-    with every other glibc state its meta names (figures.declared_by_kernel)."""
-    return [qualified(bench, f) for f in figures.declared_by_kernel(LAB / "bench" / bench)]
+    with every other glibc state its meta names (figures.declared_by_kernel), and each
+    within-kernel contrast (contrast_names)."""
+    names = figures.declared_by_kernel(LAB / "bench" / bench)
+    names += contrast_names(bench, figures.declared(LAB / "bench" / bench))
+    return [qualified(bench, f) for f in names]
+
+
+def how(bench):
+    """(mode, rest) of bench's meta "compare: MODE REST" line: boot (one boot per round
+    through scripts/bench-run), own (its run compares the two kernels itself, REST its
+    design) or no (REST the reason); ("", "") without the line."""
+    words = meta(bench).first("compare").split(None, 1)
+    return (words + ["", ""])[0], (words[1] if len(words) > 1 else "")
 
 
 def benches():
-    """Every bench that declares figures, by name."""
+    """Every bench make compare can run: it declares figures and its meta says how."""
     return sorted(p.name for p in (LAB / "bench").iterdir()
-                  if (p / "meta").is_file() and declared(p.name))
+                  if (p / "meta").is_file() and how(p.name)[0] in ("boot", "own")
+                  and declared(p.name))
+
+
+def refused():
+    """{bench: why} for every bench with figures that make compare cannot run: its meta says
+    no, or says nothing (a bench that is new and has not said how it compares)."""
+    out = {}
+    for p in sorted((LAB / "bench").iterdir()):
+        if not (p / "meta").is_file() or not figures.declared(p):
+            continue
+        mode, rest = how(p.name)
+        if mode == "no":
+            out[p.name] = rest or "its meta says so"
+        elif mode not in ("boot", "own"):
+            out[p.name] = f"bench/{p.name}/meta has no 'compare: boot|own|no' line"
+    return out
 
 
 def qualified(bench, figure):
     """A figure's name across the compare chain: BENCH.FIGURE."""
     return figure if figure.startswith(bench + ".") else f"{bench}.{figure}"
+
+
+def contrast(bench):
+    """(name, a, b) of bench's meta "compare-contrast: NAME A B": under compare, each figure
+    measured in glibc states A and B also gives FIGURE.NAME, its A minus its B per kernel and
+    round; None without the line."""
+    words = meta(bench).first("compare-contrast").split()
+    return tuple(words) if len(words) == 3 else None
+
+
+def contrast_names(bench, names):
+    """The contrast figures of the declared names (before any glibc suffix)."""
+    c = contrast(bench)
+    return [figures.with_glibc(n, "." + c[0]) for n in names] if c else []
+
+
+def contrasts(bench, rows):
+    """The contrast rows of one run's by-kernel rows of bench: per figure, side and boot with
+    both states, the mean over reps of state A minus that of state B (no rep)."""
+    c = contrast(bench)
+    if not c:
+        return []
+    name, a, b = c
+    states = figures.glibc_states(LAB / "bench" / bench)
+    suffixes = {figures.glibc_suffix(states, a): a, figures.glibc_suffix(states, b): b}
+    others = [figures.glibc_suffix(states, g) for g in states]
+    vals, first = {}, {}
+    for r in rows:
+        for suf, st in suffixes.items():
+            base = unsuffixed(r["figure"], suf, others)
+            if base is None:
+                continue
+            key = (base, r["side"], r["boot"])
+            vals.setdefault(key, {}).setdefault(st, []).append(float(r["value"]))
+            first.setdefault(key, r)
+    out = []
+    for key, got in vals.items():
+        if a in got and b in got:
+            base, side, boot = key
+            v = sum(got[a]) / len(got[a]) - sum(got[b]) / len(got[b])
+            out.append(dict(first[key], figure=figures.with_glibc(base, "." + name), rep="",
+                            value=f"{v:.6f}"))
+    return out
+
+
+def unsuffixed(figure, suffix, others):
+    """figure without suffix (figures.with_glibc's place: before a ".tN"), or None when the
+    figure does not carry it; suffix "" (the default state) matches a figure that carries
+    none of the others."""
+    if not suffix:
+        return None if any(o and o in figure for o in others) else figure
+    base = figure.replace(suffix, "", 1)
+    return base if suffix in figure and figures.with_glibc(base, suffix) == figure else None
 
 
 def status(name):
@@ -92,5 +172,6 @@ def run_figures(run, glibc_sides=False):
             raise ValueError(f"bench/{b}/parse {run.path.name} failed: {e}") from None
         finally:
             run.by_kernel = False
-        rows += [dict(zip(FIGURES_HEADER, map(str, r))) for r in got]
+        mine = [dict(zip(FIGURES_HEADER, map(str, r))) for r in got]
+        rows += mine + (contrasts(b, mine) if by_kernel else [])
     return rows

@@ -62,14 +62,20 @@ bad "CPUS=2x" "CPUS=2x: .*positive number" "${good[@]}" CPUS=2x
 direct=0
 bad "MEM" "MEM=lots: .*512M" "${good[@]}" MEM=lots
 bad "ROUNDS=2" "ROUNDS=2: .*at least 3" "${good[@]}" ROUNDS=2
-bad "an unknown bench" "BENCH: unknown bench 'nope' \(benches with figures: .*cpu-read" "${good[@]}" BENCH=cpu-read,nope
+bad "an unknown bench" "BENCH: unknown bench 'nope' \(benches make compare runs: .*cpu-read" "${good[@]}" BENCH=cpu-read,nope
+# A bench with figures that no kernel of a comparison runs: refused before anything is built,
+# with its meta's reason, every time it is named (never run and its figures silently absent).
+bad "a host-only bench" "BENCH: lttng-ust cannot be compared across kernels: it runs on the host only" "${good[@]}" BENCH=cpu-read,lttng-ust
+bad "a bench of its own kernel series" "BENCH: turner-2015 cannot be compared across kernels: .*turner-2015 variant" "${good[@]}" BENCH=turner-2015
+bad "a bench of a fixed pair of kernels" "BENCH: rseq-stats cannot be compared across kernels: .*rseq counters" "${good[@]}" BENCH=rseq-stats
+bad "a within-kernel contrast's FAIL_ABOVE figure, its bench not run" "'ctxsw.switch.rseq-cost' is a figure of ctxsw, which BENCH does not run" "${good[@]}" BENCH=cpu-read FAIL_ABOVE=ctxsw.switch.rseq-cost:5
 bad "a FAIL_ABOVE figure that does not exist" "cpu-read declares no figure 'cpu-read.sycall' \(its figures: cpu-read\." "${good[@]}" BENCH=cpu-read FAIL_ABOVE=cpu-read.sycall:5
 bad "a FAIL_ABOVE figure of a bench not run" "'hackbench.process-pipe' is a figure of hackbench, which BENCH does not run" "${good[@]}" BENCH=cpu-read FAIL_ABOVE=hackbench.process-pipe:5
 bad "FAIL_ABOVE without a bound" "'cpu-read.syscall' is not FIGURE:PCT" "${good[@]}" FAIL_ABOVE=cpu-read.syscall
 direct=1
 bad "FAIL_ON_CRASH" "FAIL_ON_CRASH=yes: 1 .* or 0" "${good[@]}" FAIL_ON_CRASH=yes
 
-env "${good[@]}" BENCH=cpu-read,size FAIL_ABOVE=cpu-read.syscall:5,cpu-read.:10,size.text:0 \
+env "${good[@]}" BENCH=cpu-read,size,ctxsw FAIL_ABOVE=cpu-read.syscall:5,cpu-read.:10,size.text:0,ctxsw.switch.glibc-on:1,ctxsw.signal.rseq-cost:1 \
 	ACCEL=icount CPUS=1 MEM=1G ROUNDS=4 CONFIG=defconfig "$LAB/scripts/compare-check" 2>"$t/err"
 is "$?" 0 "a good input passes the check"
 is "$(cat "$t/err")" "" "silently"
