@@ -147,7 +147,7 @@ $(BUILD)/deps/$(KVER)/%.mk: kernel/variants/% scripts/variant-deps
 	@scripts/variant-deps $* > $@
 # Not for help, clean, or compare alone (it selects its kernels under names of its own).
 # KERNEL_IDS_WANTED: empty for those goals (arch.mk asks it too).
-KERNEL_IDS_WANTED := $(if $(filter help clean distclean,$(MAKECMDGOALS))$(if $(MAKECMDGOALS),$(if $(filter-out compare compare-check compare-prereqs,$(MAKECMDGOALS)),,x)),,yes)
+KERNEL_IDS_WANTED := $(if $(filter help clean distclean,$(MAKECMDGOALS))$(if $(MAKECMDGOALS),$(if $(filter-out compare compare-check compare-prereqs compare-figures,$(MAKECMDGOALS)),,x)),,yes)
 ifneq ($(KERNEL_IDS_WANTED),)
 -include $(patsubst %,$(BUILD)/deps/$(KVER)/%.mk,$(ALL_VARIANTS))
 # The source's identity once per make run (a bad KSRC or KREV stops here, in one line).
@@ -308,9 +308,14 @@ kvm-probe-refresh:
 # See README.md, "Numbers for your patch". make exits 2 on any failure; git bisect run calls
 # scripts/compare itself (0 good, 1 bad, 125 skip, 128 no verdict). compare-check comes first
 # (make runs prerequisites in order, one at a time): bad input stops before any build.
-.PHONY: compare compare-check compare-prereqs
+.PHONY: compare compare-check compare-prereqs compare-figures
 compare-check:
 	@scripts/compare-check
+# The figures of the benches BENCH names (every bench make compare runs, without BENCH): the
+# names FAIL_ABOVE takes, glibc states and within-kernel contrasts included.
+comma := ,
+compare-figures:
+	@scripts/compare-check --figures $(subst $(comma), ,$(BENCH))
 compare-prereqs: compare-check $(AB_BIN) $(GUEST_BINS) $(BUILD)/initramfs/lab.cpio $(BUILD)/tools/gen_init_cpio
 compare: compare-check compare-prereqs
 	LAB_FROM_MAKE=1 scripts/compare

@@ -1,10 +1,15 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
-# make compare, end to end, against a known answer: a git repository made from Debian's tree
+# make compare, end to end, against known answers: a git repository made from Debian's tree
 # (commit 1) and a commit that adds exactly K empty iterations to the getcpu system call only
 # (commit 2). Under icount the getcpu syscall row must rise by what that loop costs, counted
 # from the disassembly of both kernels' sys_getcpu; every user-space-only row must not move by
-# one instruction. Proves tree -> export -> build -> boot -> bench -> lab-ab -> mail block.
+# one instruction. Then the scheduler path, through make compare BENCH=ctxsw: commit 1 against
+# one adding K iterations to rseq's notify-resume handler (branch ka-rseq), which a registered
+# task runs once per return to user after a switch or a signal: ctxsw's registered switch and
+# signal rise by the loop's cost, its round trip (two switches) by twice that, the unregistered
+# figures and the pipe without a switch do not move. Proves tree -> export -> build -> boot ->
+# bench -> lab-ab -> mail block.
 # The repository is kept under build/tests/ka-linux (remade when it is not what is expected);
 # the kernels land in the store, so a rerun only boots. KA_KEEP_DATA=1 keeps the run.
 . "$(dirname "$0")/tap.sh"
@@ -33,35 +38,41 @@ rows = [r for r in labdata.read_csv(sys.argv[1]) if r["figure"] == sys.argv[2]]
 print(rows[0][sys.argv[3]] if rows else "missing")' "$csv" "$@"; }
 row() { field "cpu-read.$1" diff; }
 
-# The answer from the disassembly: the test kernel's getcpu is the base's plus some added
+# The answer from the disassembly: the test kernel's function is the base's plus some added
 # instructions (nothing else changed or moved, jump targets aside); among them one simple loop
 # (a backward conditional jump over straight-line code). Per call: the added instructions
 # once, the loop body K - 1 times more.
-dis() { # dis VMLINUX: "INDEX ADDR(low 32 bits, decimal) MNEMONIC OPERANDS" of sys_getcpu
-	objdump -d --no-show-raw-insn --disassemble=__x64_sys_getcpu "$1" |
+dis() { # dis FUNCTION VMLINUX: "INDEX ADDR(low 32 bits, decimal) MNEMONIC OPERANDS"
+	objdump -d --no-show-raw-insn --disassemble="$1" "$2" |
 		awk -F'\t' '/^ *[0-9a-f]+:\t/ { a = $1; gsub(/[ :]/, "", a); a = substr(a, length(a) - 7)
 			ins = $2; sub(/[[:space:]]*#.*/, "", ins); print ++n, strtonum("0x" a), ins }'
 }
-store() { echo "$STORE/$(sed -n 's/^identity: \([0-9a-f]*\) .*/\1/p' "$run/$1.info")/rseq-y.vmlinux"; }
-dis "$(store base)" > "$t/base.dis"; dis "$(store test)" > "$t/test.dis"
-nb=$(wc -l < "$t/base.dis") nt=$(wc -l < "$t/test.dis")
-ok $((!(nb > 0 && nt > nb))) "sys_getcpu disassembled: $nb instructions in the base, $nt in the test"
+store() { echo "$STORE/$(sed -n 's/^identity: \([0-9a-f]*\) .*/\1/p' "$1/$2.info")/rseq-y.vmlinux"; }
 # Mnemonics and operands, jump and call targets dropped (addresses move): only additions.
 norm() { cut -d' ' -f3- "$1" | sed -E 's/^(j[a-z]+|call)[[:space:]]+.*/\1/'; }
-# The compiler may also allocate a register differently around the loop: an instruction
-# changed, not added, which moves no count. Said, not asserted.
-changes=$(diff <(norm "$t/base.dis") <(norm "$t/test.dis") | grep '^[<>]')
-diag "instructions the commit touched: $(grep -c '^>' <<< "$changes") in the test, $(grep -c '^<' <<< "$changes") in the base"
-# The loop: a backward conditional jump with no jump, call or return between target and it.
-read -r body loops < <(awk '{ addr[$1] = $2; op[$1] = $3; arg[$1] = $4; n = $1 }
-	END { for (i = 1; i <= n; i++) if (op[i] ~ /^j/ && op[i] != "jmp") {
-		t = strtonum("0x" substr(arg[i], length(arg[i]) - 7)); if (t >= addr[i]) continue
-		for (j = i - 1; j >= 1 && addr[j] > t; j--) if (op[j] ~ /^(j|call|ret)/) break
-		if (j >= 1 && addr[j] == t && op[j] !~ /^(j|call|ret)/) { b = i - j + 1; nl++ } }
-		print b + 0, nl + 0 }' "$t/test.dis")
-is "$loops" 1 "one simple loop in the test's sys_getcpu"
-want=$(( (nt - nb) + (K - 1) * body ))
-diag "loop body $body instructions x $K, setup and exit $((nt - nb - body)): +$want per getcpu call"
+# loop_cost FUNCTION RUN: the instructions the test kernel of compare run RUN adds to one call
+# of FUNCTION (want), with its checks as TAP lines.
+loop_cost() {
+	local f=$1 run=$2 nb nt changes body loops
+	dis "$f" "$(store "$run" base)" > "$t/base.dis"; dis "$f" "$(store "$run" test)" > "$t/test.dis"
+	nb=$(wc -l < "$t/base.dis") nt=$(wc -l < "$t/test.dis")
+	ok $((!(nb > 0 && nt > nb))) "$f disassembled: $nb instructions in the base, $nt in the test"
+	# The compiler may also allocate a register differently around the loop: an instruction
+	# changed, not added, which moves no count. Said, not asserted.
+	changes=$(diff <(norm "$t/base.dis") <(norm "$t/test.dis") | grep '^[<>]')
+	diag "$f: instructions the commit touched: $(grep -c '^>' <<< "$changes") in the test, $(grep -c '^<' <<< "$changes") in the base"
+	# The loop: a backward conditional jump with no jump, call or return between target and it.
+	read -r body loops < <(awk '{ addr[$1] = $2; op[$1] = $3; arg[$1] = $4; n = $1 }
+		END { for (i = 1; i <= n; i++) if (op[i] ~ /^j/ && op[i] != "jmp") {
+			t = strtonum("0x" substr(arg[i], length(arg[i]) - 7)); if (t >= addr[i]) continue
+			for (j = i - 1; j >= 1 && addr[j] > t; j--) if (op[j] ~ /^(j|call|ret)/) break
+			if (j >= 1 && addr[j] == t && op[j] !~ /^(j|call|ret)/) { b = i - j + 1; nl++ } }
+			print b + 0, nl + 0 }' "$t/test.dis")
+	is "$loops" 1 "one simple loop in the test's $f"
+	want=$(( (nt - nb) + (K - 1) * body ))
+	diag "$f: loop body $body instructions x $K, setup and exit $((nt - nb - body)): +$want per call"
+}
+loop_cost __x64_sys_getcpu "$run"
 # icount counts the timer interrupt's instructions too, amortised over the ops in proportion
 # to their length (~0.07 % here): the rise is the loop's cost plus at most 0.1 % of the
 # test's figure, never less than the loop's cost.
@@ -86,5 +97,40 @@ grep '^test: ' "$mail" | grep -qF "\"$subj2\""
 ok $? "names the test commit by its subject"
 like "$(grep 'cpu-read.syscall' "$mail")" '\+[0-9.]+%\*' "the syscall line carries the significance mark"
 like "$(grep '^no significant change' "$mail")" "cpu-read.empty" "unchanged figures summed up in one line"
+diag "$(cat "$mail")"
+
+# The scheduler path. Three rounds of ctxsw's four columns: the rises are a thousand times the
+# noise (sd under 1 insn between boots).
+rm -rf "$t/data"; mkdir -p "$t/data"
+[ "${KA_KEEP_DATA:-0}" = 1 ] || data=$t/data
+t0=$(date +%s)
+out=$(make -s -C "$LAB" compare KSRC="$repo" BASE=HEAD~1 TEST=ka-rseq BENCH=ctxsw ACCEL=icount \
+	CTXSW_ROUNDS=3 DATA="$data" PLOTS="$plots" FAIL_ABOVE=ctxsw.switch.glibc-on:5 2>&1); r=$?
+diag "make compare BENCH=ctxsw: $(( $(date +%s) - t0 )) s"
+is "$r" 1 "make compare BENCH=ctxsw of commit 1 and ka-rseq: FAIL_ABOVE=ctxsw.switch.glibc-on:5 exits 1"
+run=$(ls -d "$data"/*-compare 2>/dev/null | tail -n 1)
+[ -n "$run" ] || { diag "$(tail -n 20 <<< "$out")"; echo "Bail out! no ctxsw compare run"; exit 1; }
+csv=$run/compare.csv
+loop_cost __rseq_handle_notify_resume "$run"
+# rises CALLS FIGURE...: each figure up by CALLS x the loop's cost, with at most 1 % more
+# (a timer tick's return to user runs the handler too) and 1 insn of noise
+rises() {
+	local n=$1 f d; shift
+	for f in "$@"; do
+		d=$(field "ctxsw.$f" diff)
+		awk -v d="$d" -v w=$((n * want)) 'BEGIN { exit !(d != "missing" && d >= w - 1 && d <= 1.01 * w + 1) }'
+		ok $? "ctxsw.$f: +$d, the loop's cost x $n (+$((n * want)))"
+	done
+}
+rises 1 switch.glibc-on signal.glibc-on switch.rseq-cost signal.rseq-cost
+rises 2 pipe_roundtrip.glibc-on pipe_roundtrip.rseq-cost
+for f in switch.glibc-off signal.glibc-off pipe_roundtrip.glibc-off pipe_self.glibc-off pipe_self.glibc-on; do
+	d=$(field "ctxsw.$f" diff)
+	awk -v d="$d" 'BEGIN { exit !(d != "missing" && d <= 1 && d >= -1) }'
+	ok $? "ctxsw.$f: $d, no change (within 1 insn)"
+done
+mail=$run/compare.txt
+like "$(grep -A1 'ctxsw.switch.glibc-on' "$mail" | tr '\n' ' ')" "\+[0-9.]+%\*.*insn" "the block: the registered switch, marked, with its change in insn"
+like "$(tr '\n' ' ' < "$mail" | tr -s ' ')" "ctxsw: its own rounds \(CTXSW_ROUNDS\)" "the block names ctxsw's design"
 diag "$(cat "$mail")"
 done_testing

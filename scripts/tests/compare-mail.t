@@ -66,7 +66,7 @@ like "$block" "^in one kernel only \(1\): cpu-read.rdpid" "a figure of one kerne
 like "$block" "^not compared, under two boots of both kernels \(1\): cpu-read.rdtscp" "a figure with too few boots in common"
 like "$block" "=    7876478 .*size.text" "size.text changed: an exact figure, marked ="
 like "$block" "^= exact figure" "with the = legend"
-is "$(head -n 1 "$t/run/compare.csv")" "figure,unit,accel,base_n,base_mean,base_sd,test_n,test_mean,test_sd,diff,pct,verdict,pct_lo,pct_hi,design" "compare.csv's header"
+is "$(head -n 1 "$t/run/compare.csv")" "figure,unit,accel,base_n,base_mean,base_sd,test_n,test_mean,test_sd,diff,pct,verdict,pct_lo,pct_hi,design,diff_lo,diff_hi" "compare.csv's header"
 
 # Without exact changes, no = legend; without the runs' C3 keys, "unknown"; the design line
 # lab-ab's (the lab-ab of this tree: no older one is probed for).

@@ -1,12 +1,16 @@
 # SPDX-License-Identifier: MIT
 # shellcheck shell=bash
 # The known-answer repository, shared by compare-known-answer.t and compare-errors.t (sourced
-# after tap.sh): build/tests/ka-linux, a git tree of Debian's linux-$KVER (commit 1) and a
-# commit adding exactly K empty iterations to the getcpu system call (commit 2). ka_repo makes
-# it when it is not there or not what is expected; its status says whether that worked.
+# after tap.sh): build/tests/ka-linux, a git tree of Debian's linux-$KVER (commit 1), a
+# commit adding exactly K empty iterations to the getcpu system call (commit 2, the main
+# branch's HEAD) and, on branch ka-rseq from commit 1, one adding exactly K empty iterations
+# to rseq's notify-resume handler, after its exiting-task check (the scheduler path: every
+# return to user of a registered task that was preempted or got a signal runs it). ka_repo
+# makes it when it is not there or not what is expected; its status says whether that worked.
 K=1000
 repo=$BUILD/tests/ka-linux
 subj2="getcpu: $K empty iterations (lab known-answer test)"
+subj3="rseq: $K empty iterations in notify-resume (lab known-answer test)"
 src=$BUILD/src/linux-$KVER
 
 # make_repo: commit 1 = the pristine tree (hard links: cheap), commit 2 = the loop. Fixed
@@ -32,12 +36,33 @@ make_repo() {
 		os.unlink(p)  # a hard link to the pristine tree: write a new file
 		open(p, 'w').write(s.replace(old, new))
 		EOF
-		git -c user.name=lab -c user.email=lab@localhost commit -qam "$subj2"
+		git -c user.name=lab -c user.email=lab@localhost commit -qam "$subj2" &&
+		main=$(git symbolic-ref --short HEAD) &&
+		git checkout -q -b ka-rseq HEAD~1 &&
+		python3 - "$K" <<-'EOF' &&
+		import os, sys
+		p = 'kernel/rseq.c'
+		s = open(p).read()
+		old = '\tif (unlikely(t->flags & PF_EXITING))\n\t\treturn;\n\n\t/*\n\t * regs is NULL'
+		new = ('\tif (unlikely(t->flags & PF_EXITING))\n\t\treturn;\n\n'
+		       '\t/* The lab\'s known-answer test: exactly %s empty iterations. */\n'
+		       '\tfor (lab_i = 0; lab_i < %s; lab_i++)\n\t\tbarrier();\n\n\t/*\n\t * regs is NULL') % (sys.argv[1], sys.argv[1])
+		assert s.count(old) == 1, 'the notify-resume handler not found in kernel/rseq.c'
+		decl = '\tstruct task_struct *t = current;\n\tint ret, sig;\n\n\tif (unlikely(t->flags & PF_EXITING))'
+		assert s.count(decl) == 1, 'the handler\'s declarations not found in kernel/rseq.c'
+		s = s.replace(decl, decl.replace('int ret, sig;\n', 'int ret, sig;\n\tunsigned int lab_i;\n'))
+		os.unlink(p)  # a hard link to the pristine tree: write a new file
+		open(p, 'w').write(s.replace(old, new))
+		EOF
+		git -c user.name=lab -c user.email=lab@localhost commit -qam "$subj3" &&
+		git checkout -q "$main"
 	) >/dev/null
 }
 ka_repo() {
 	if [ "$(git -C "$repo" log -1 --format=%s 2>/dev/null)" = "$subj2" ] &&
-	   [ "$(git -C "$repo" diff --stat HEAD~1 HEAD 2>/dev/null | tail -n 1)" = " 1 file changed, 5 insertions(+)" ]; then
+	   [ "$(git -C "$repo" diff --stat HEAD~1 HEAD 2>/dev/null | tail -n 1)" = " 1 file changed, 5 insertions(+)" ] &&
+	   [ "$(git -C "$repo" log -1 --format=%s ka-rseq 2>/dev/null)" = "$subj3" ] &&
+	   [ "$(git -C "$repo" rev-parse ka-rseq~1 2>/dev/null)" = "$(git -C "$repo" rev-parse HEAD~1 2>/dev/null)" ]; then
 		return 0
 	fi
 	make_repo
