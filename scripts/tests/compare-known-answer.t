@@ -105,29 +105,37 @@ rm -rf "$t/data"; mkdir -p "$t/data"
 [ "${KA_KEEP_DATA:-0}" = 1 ] || data=$t/data
 t0=$(date +%s)
 out=$(make -s -C "$LAB" compare KSRC="$repo" BASE=HEAD~1 TEST=ka-rseq BENCH=ctxsw ACCEL=icount \
-	CTXSW_ROUNDS=3 DATA="$data" PLOTS="$plots" FAIL_ABOVE=ctxsw.switch.glibc-on:5 2>&1); r=$?
+	CTXSW_ROUNDS=3 DATA="$data" PLOTS="$plots" 2>&1); r=$?
 diag "make compare BENCH=ctxsw: $(( $(date +%s) - t0 )) s"
-is "$r" 1 "make compare BENCH=ctxsw of commit 1 and ka-rseq: FAIL_ABOVE=ctxsw.switch.glibc-on:5 exits 1"
+is "$r" 0 "make compare BENCH=ctxsw of commit 1 and ka-rseq"
 run=$(ls -d "$data"/*-compare 2>/dev/null | tail -n 1)
 [ -n "$run" ] || { diag "$(tail -n 20 <<< "$out")"; echo "Bail out! no ctxsw compare run"; exit 1; }
 csv=$run/compare.csv
+"$LAB/scripts/compare-verdict" "$csv" ctxsw.switch.glibc-on:5 2>/dev/null
+is $? 1 "FAIL_ABOVE=ctxsw.switch.glibc-on:5 on this run: exit 1"
+"$LAB/scripts/compare-verdict" "$csv" ctxsw.switch.glibc-off:5 2>/dev/null
+is $? 0 "FAIL_ABOVE=ctxsw.switch.glibc-off:5: exit 0"
 loop_cost __rseq_handle_notify_resume "$run"
-# rises CALLS FIGURE...: each figure up by CALLS x the loop's cost, with at most 1 % more
-# (a timer tick's return to user runs the handler too) and 1 insn of noise
+# rises CALLS FIGURE...: each figure up by CALLS x the loop's cost, within 0.5 % of it and
+# 2 insn: a timer tick's return to user runs the handler too, and the boots of the two
+# kernels differ by an instruction or two where nothing changed (seen: +2009.9 and +2004.2
+# for a loop of 2005)
 rises() {
 	local n=$1 f d; shift
 	for f in "$@"; do
 		d=$(field "ctxsw.$f" diff)
-		awk -v d="$d" -v w=$((n * want)) 'BEGIN { exit !(d != "missing" && d >= w - 1 && d <= 1.01 * w + 1) }'
+		awk -v d="$d" -v w=$((n * want)) 'BEGIN { exit !(d != "missing" && d >= 0.995 * w - 2 && d <= 1.005 * w + 2) }'
 		ok $? "ctxsw.$f: +$d, the loop's cost x $n (+$((n * want)))"
 	done
 }
 rises 1 switch.glibc-on signal.glibc-on switch.rseq-cost signal.rseq-cost
 rises 2 pipe_roundtrip.glibc-on pipe_roundtrip.rseq-cost
+# The figures the loop cannot reach: within 1 % of one call's cost (seen: 1.07 insn on the
+# unregistered round trip)
 for f in switch.glibc-off signal.glibc-off pipe_roundtrip.glibc-off pipe_self.glibc-off pipe_self.glibc-on; do
 	d=$(field "ctxsw.$f" diff)
-	awk -v d="$d" 'BEGIN { exit !(d != "missing" && d <= 1 && d >= -1) }'
-	ok $? "ctxsw.$f: $d, no change (within 1 insn)"
+	awk -v d="$d" -v w="$want" 'BEGIN { exit !(d != "missing" && d <= 0.01 * w && d >= -0.01 * w) }'
+	ok $? "ctxsw.$f: $d, no change (within 1 % of the loop's cost)"
 done
 mail=$run/compare.txt
 like "$(grep -A1 'ctxsw.switch.glibc-on' "$mail" | tr '\n' ' ')" "\+[0-9.]+%\*.*insn" "the block: the registered switch, marked, with its change in insn"
