@@ -69,6 +69,7 @@ bad "a host-only bench" "BENCH: lttng-ust cannot be compared across kernels: it 
 bad "a bench of its own kernel series" "BENCH: turner-2015 cannot be compared across kernels: .*turner-2015 variant" "${good[@]}" BENCH=turner-2015
 bad "a bench of a fixed pair of kernels" "BENCH: rseq-stats cannot be compared across kernels: .*rseq counters" "${good[@]}" BENCH=rseq-stats
 bad "a within-kernel contrast's FAIL_ABOVE figure, its bench not run" "'ctxsw.switch.rseq-cost' is a figure of ctxsw, which BENCH does not run" "${good[@]}" BENCH=cpu-read FAIL_ABOVE=ctxsw.switch.rseq-cost:5
+bad "a FAIL_ABOVE name's beginning, not a prefix ending in '.'" "cpu-read declares no figure 'cpu-read.sys'" "${good[@]}" BENCH=cpu-read FAIL_ABOVE=cpu-read.sys:5
 bad "a FAIL_ABOVE figure that does not exist" "cpu-read declares no figure 'cpu-read.sycall' \(its figures: cpu-read\." "${good[@]}" BENCH=cpu-read FAIL_ABOVE=cpu-read.sycall:5
 bad "a FAIL_ABOVE figure of a bench not run" "'hackbench.process-pipe' is a figure of hackbench, which BENCH does not run" "${good[@]}" BENCH=cpu-read FAIL_ABOVE=hackbench.process-pipe:5
 bad "FAIL_ABOVE without a bound" "'cpu-read.syscall' is not FIGURE:PCT" "${good[@]}" FAIL_ABOVE=cpu-read.syscall

@@ -14,10 +14,11 @@
 D=7
 
 # bench|base's fake lines|test's fake lines|FIGURE=CHANGE ... (every figure that must change;
-# CHANGE exact, or ~CHANGE within 0.1: a timed answer)
+# CHANGE exact, or ~CHANGE within a third of it: a timed answer, which other work on the CPUs
+# moves: boot-time's is a second and a half, well above a loaded machine's spread)
 answers=(
 	"alloc|delta: 0|delta: $D|alloc.alloc-rseq.t1=+$D"
-	"boot-time|boot_s: 0.05|boot_s: 0.35|boot-time.boot=~+0.30"
+	"boot-time|boot_s: 0|boot_s: 1.5|boot-time.boot=~+1.5"
 	"cpu-read|delta: 0|delta: $D|cpu-read.syscall=+$D"
 	"ctxsw|delta: 0|delta: $D|ctxsw.switch.glibc-on=+$D ctxsw.signal.glibc-on=+$D ctxsw.switch.rseq-cost=+$D ctxsw.signal.rseq-cost=+$D"
 	"hackbench|delta: 0|delta: $D|hackbench.process-pipe.glibc-on=+$D hackbench.process-socket.glibc-on=+$D hackbench.thread-pipe.glibc-on=+$D hackbench.thread-socket.glibc-on=+$D hackbench.process-pipe.rseq-cost=+$D hackbench.process-socket.rseq-cost=+$D hackbench.thread-pipe.rseq-cost=+$D hackbench.thread-socket.rseq-cost=+$D"
@@ -44,7 +45,7 @@ for a in "${answers[@]}"; do
 	c0=$(commit 186 ok ok "$b base" "$base")
 	c1=$(commit 186 ok ok "$b test" "$test")
 	rm -rf "$DATA" "$PLOTS"
-	out=$(KSRC=$repo BASE=$c0 TEST=$c1 BENCH=$b CTXSW_ROUNDS=3 HB_REPS=2 RUNS=3 WARMUP=0 \
+	out=$(KSRC=$repo BASE=$c0 TEST=$c1 BENCH=$b CTXSW_ROUNDS=3 HB_REPS=2 RUNS=4 WARMUP=0 \
 		"$LAB/scripts/compare" 2>&1); r=$?
 	is "$r" 0 "$b: compare of the two fake kernels"
 	run=$(ls -d "$DATA"/*-compare 2>/dev/null | tail -n 1)
@@ -57,8 +58,8 @@ for a in "${answers[@]}"; do
 		d=$(cell "$csv" "$f" diff)
 		if [ "${x#\~}" != "$x" ]; then
 			x=${x#\~}
-			awk -v d="$d" -v x="$x" 'BEGIN { exit !(d != "missing" && d - x <= 0.1 && x - d <= 0.1) }'
-			ok $? "$b: $f changed by $d (the answer: ${x} within 0.1)"
+			awk -v d="$d" -v x="$x" 'BEGIN { exit !(d != "missing" && 3 * (d - x) <= x && 3 * (x - d) <= x) }'
+			ok $? "$b: $f changed by $d (the answer: ${x} within a third)"
 		else
 			awk -v d="$d" -v x="$x" 'BEGIN { exit !(d != "missing" && d - x < 1e-6 && x - d < 1e-6) }'
 			ok $? "$b: $f changed by $d (the answer: exactly $x)"
@@ -82,8 +83,9 @@ done
 # The design of a bench with its own rounds is said, not ROUNDS's.
 c0=$(commit 186 ok ok "ctxsw base" "delta: 0"); c1=$(commit 186 ok ok "ctxsw test" "delta: 3")
 rm -rf "$DATA" "$PLOTS"
-KSRC=$repo BASE=$c0 TEST=$c1 BENCH=cpu-read,ctxsw CTXSW_ROUNDS=4 "$LAB/scripts/compare" > /dev/null 2>&1
-is $? 0 "cpu-read and ctxsw in one comparison"
+# ROUNDS unset: compare's default, the one compare-check assumes (3, lab-ab's minimum)
+(unset ROUNDS; KSRC=$repo BASE=$c0 TEST=$c1 BENCH=cpu-read,ctxsw CTXSW_ROUNDS=4 "$LAB/scripts/compare" > /dev/null 2>&1)
+is $? 0 "cpu-read and ctxsw in one comparison, ROUNDS unset"
 block=$(ls "$DATA"/*-compare/compare.txt 2>/dev/null | tail -n 1)
 like "$(tr '\n' ' ' < "$block" | tr -s ' ')" "3 boots x 1 rep \(cpu-read\), 4 boots x 2 reps \(ctxsw\)" "each bench's units: ROUNDS for cpu-read, ctxsw's own 4"
 like "$(tr '\n' ' ' < "$block" | tr -s ' ')" "cpu-read: one boot per kernel per round \(ROUNDS=3\)" "cpu-read's design line"
@@ -106,6 +108,16 @@ EOF
 ); r=$?
 is "$r" 1 "a figure on a side that is neither kernel: an error"
 like "$out" "ctxsw.switch in x is on side 'cmp-base/reg', neither of the comparison's" "  naming the figure and its side"
+# ... even beside a figure of the same bench that is placed (a bench that is not missing)
+printf '%s\n' 'cmp-base,cmp-base,none,icount,signal,1,1,2900,insn' >> "$t/boots/round-1/x/ctxsw.csv"
+out=$(cd "$LAB/scripts" && python3 - "$t/boots" <<'EOF' 2>&1
+import sys, compare_lib
+compare_lib.figures.glibc_states = lambda d: []
+sys.argv = ["compare-figures", "--benches", "ctxsw", sys.argv[1]]
+exec(open("compare-figures").read())
+EOF
+); r=$?
+is "$r" 1 "one placed figure does not hide the one that is not"
 out=$("$LAB/scripts/compare-figures" --benches ctxsw,cpu-read "$t/boots" 2>&1); r=$?
 is "$r" 1 "a named bench without a figure: an error"
 like "$out" "no figure of cpu-read in" "  naming the bench"
