@@ -13,9 +13,28 @@ subj2="getcpu: $K empty iterations (lab known-answer test)"
 subj3="rseq: $K empty iterations in notify-resume (lab known-answer test)"
 src=$BUILD/src/linux-$KVER
 
-# make_repo: commit 1 = the pristine tree (hard links: cheap), commit 2 = the loop. Fixed
-# author, committer and dates: every clone makes the same two commits, so the kernels built
-# from them are the same store entries (a second clone's test only boots).
+# add_loop FILE DECL_AFTER LOOP_BEFORE: K empty iterations into FILE, its counter declared after
+# the line DECL_AFTER and the loop before LOOP_BEFORE (each found once). FILE is a hard link
+# to the pristine tree: a new file is written.
+add_loop() {
+	python3 - "$K" "$@" <<-'EOF'
+	import os, sys
+	k, p, decl, before = sys.argv[1:]
+	s = open(p).read()
+	for a in (decl, before):
+	    assert s.count(a) == 1, '%s: %r not found once' % (p, a)
+	s = s.replace(decl, decl + '\tunsigned int lab_i;\n')
+	s = s.replace(before, ('\t/* The lab\'s known-answer test: exactly %s empty iterations. */\n'
+	                       '\tfor (lab_i = 0; lab_i < %s; lab_i++)\n\t\tbarrier();\n\n') % (k, k) + before)
+	os.unlink(p)
+	open(p, 'w').write(s)
+	EOF
+}
+
+# make_repo: commit 1 = the pristine tree (hard links: cheap), commit 2 = the getcpu loop,
+# branch ka-rseq = commit 1 + the notify-resume loop. Fixed author, committer and dates: every
+# clone makes the same commits, so the kernels built from them are the same store entries (a
+# second clone's test only boots).
 make_repo() {
 	local -x GIT_AUTHOR_DATE='2018-06-02 00:00:00 +0000' GIT_COMMITTER_DATE='2018-06-02 00:00:00 +0000'
 	local -x GIT_AUTHOR_NAME=lab GIT_AUTHOR_EMAIL=lab@localhost GIT_COMMITTER_NAME=lab GIT_COMMITTER_EMAIL=lab@localhost
@@ -24,36 +43,11 @@ make_repo() {
 	(
 		cd "$repo" && git init -q && git add -f . &&
 		git -c user.name=lab -c user.email=lab@localhost commit -qm "linux-$KVER (Debian linux-source-$KVER)" &&
-		python3 - "$K" <<-'EOF' &&
-		import os, sys
-		p = 'kernel/sys.c'
-		s = open(p).read()
-		old = '\tint cpu = raw_smp_processor_id();\n\n\tif (cpup)\n'
-		new = ('\tint cpu = raw_smp_processor_id();\n\tunsigned int lab_i;\n\n'
-		       '\t/* The lab\'s known-answer test: exactly %s empty iterations. */\n'
-		       '\tfor (lab_i = 0; lab_i < %s; lab_i++)\n\t\tbarrier();\n\n\tif (cpup)\n') % (sys.argv[1], sys.argv[1])
-		assert s.count(old) == 1, 'getcpu not found in kernel/sys.c'
-		os.unlink(p)  # a hard link to the pristine tree: write a new file
-		open(p, 'w').write(s.replace(old, new))
-		EOF
+		add_loop kernel/sys.c $'\tint cpu = raw_smp_processor_id();\n' $'\tif (cpup)\n' &&
 		git -c user.name=lab -c user.email=lab@localhost commit -qam "$subj2" &&
 		main=$(git symbolic-ref --short HEAD) &&
 		git checkout -q -b ka-rseq HEAD~1 &&
-		python3 - "$K" <<-'EOF' &&
-		import os, sys
-		p = 'kernel/rseq.c'
-		s = open(p).read()
-		old = '\tif (unlikely(t->flags & PF_EXITING))\n\t\treturn;\n\n\t/*\n\t * regs is NULL'
-		new = ('\tif (unlikely(t->flags & PF_EXITING))\n\t\treturn;\n\n'
-		       '\t/* The lab\'s known-answer test: exactly %s empty iterations. */\n'
-		       '\tfor (lab_i = 0; lab_i < %s; lab_i++)\n\t\tbarrier();\n\n\t/*\n\t * regs is NULL') % (sys.argv[1], sys.argv[1])
-		assert s.count(old) == 1, 'the notify-resume handler not found in kernel/rseq.c'
-		decl = '\tstruct task_struct *t = current;\n\tint ret, sig;\n\n\tif (unlikely(t->flags & PF_EXITING))'
-		assert s.count(decl) == 1, 'the handler\'s declarations not found in kernel/rseq.c'
-		s = s.replace(decl, decl.replace('int ret, sig;\n', 'int ret, sig;\n\tunsigned int lab_i;\n'))
-		os.unlink(p)  # a hard link to the pristine tree: write a new file
-		open(p, 'w').write(s.replace(old, new))
-		EOF
+		add_loop kernel/rseq.c $'\tstruct task_struct *t = current;\n\tint ret, sig;\n' $'\t/*\n\t * regs is NULL' &&
 		git -c user.name=lab -c user.email=lab@localhost commit -qam "$subj3" &&
 		git checkout -q "$main"
 	) >/dev/null
