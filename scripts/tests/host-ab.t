@@ -11,10 +11,12 @@ bin=$BUILD/guest/bin/lab-cpuread
 t=$(mktemp -d); trap 'rm -rf "$t"' EXIT
 mkdir -p "$t/data"
 export PLOTS=$t/plots
+# the run a host-ab call wrote, as it said (two runs in one second: the second's name ends -2)
+printed_run() { sed -n 's/^>> results in \(.*\); mail block: .*/\1/p' "$t/err"; }
 DATA=$t/data bounded 120 "$LAB/scripts/host-ab" --procs 2 cpu-read "$bin" "$bin" -- \
 	--reps 1 --duration 5 --method vdso > "$t/out" 2> "$t/err"
 ok $? "host-ab --procs 2 cpu-read BIN BIN runs"
-run=$(ls -d "$t"/data/*-host-ab 2>/dev/null | head -n 1)
+run=$(printed_run)
 f=$run/figures.csv
 is "$(csv_cols "$f" side boot --where figure=vdso 2>/dev/null | sort -k2 | tr '\t\n' '= ')" \
 	"cmp-base=1 cmp-test=1 cmp-base=2 cmp-test=2 " \
@@ -37,7 +39,8 @@ ok $([ -f "$PLOTS/compare-$(basename "$run").txt" ]; echo $?) "the block is also
 DATA=$t/data bounded 120 "$LAB/scripts/host-ab" --procs 2 --glibc cpu-read -- \
 	--reps 1 --duration 5 --method vdso > "$t/out" 2> "$t/err"
 ok $? "host-ab --glibc cpu-read runs"
-run=$(ls -d "$t"/data/*-host-ab 2>/dev/null | tail -n 1)
+run=$(printed_run)
+ok $([ -d "$run" ] && [ "$(ls -d "$t"/data/*-host-ab* | wc -l)" = 2 ]; echo $?) "  a run of its own beside the first"
 is "$(csv_cols "$run/boots/round-1/base/cpu-read.csv" glibc_rseq --where method=vdso 2>/dev/null)/$(
 	csv_cols "$run/boots/round-1/test/cpu-read.csv" glibc_rseq --where method=vdso 2>/dev/null)" "on/off" \
 	"base runs with glibc's rseq on, test with it off"
