@@ -1,0 +1,62 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
+# How the benches boot their guests, with no kernel: fake-kernel's images and fake-boot in
+# LAB_BOOT (compare's stand-ins) under the real scripts/bench-run, bench/ctxsw/run and
+# bench/hackbench/run. Every boot of a run has its own seed (GUEST_SEED0 + k; ctxsw: one per
+# column and round), hackbench's columns of one round share theirs; boots overlap two at a
+# time under icount (whose counts do not depend on host load) and never under TCG; a boot
+# that leaves no output fails the run with one line, and nothing is written.
+. "$(dirname "$0")/tap.sh"
+. "$(dirname "$0")/fake-compare.sh"
+export KSRC=$repo
+c=$(commit 186 ok ok "fake" "boot_s: 0.4" "mute_seed: 103")
+"$LAB_COMPARE_FAKE" build base "$c" && "$LAB_COMPARE_FAKE" build test "$c"
+ok $? "two fake kernels"
+
+# key FILE KEY: the value of FILE's "KEY: value" line
+key() { sed -n "s/^$2: //p" "$1" | head -n 1; }
+# run_of LOG: the run a bench's run printed (">> results in DIR")
+run_of() { sed -n 's/^>> results in \([^;]*\).*/\1/p' "$1" | tail -n 1; }
+# field DIR KEY: a key of each boot's lab-boot.info under DIR, in boot order
+field() { for f in $(find "$1" -name lab-boot.info -path '*/boots/*' | sort); do key "$f" "$2"; done | tr '\n' ' '; }
+# most_at_once DIR: the most boots under DIR that ran at the same time
+most_at_once() {
+	for f in $(find "$1" -name lab-boot.info -path '*/boots/*'); do
+		echo "$(key "$f" fake_started_ns) 1"; echo "$(key "$f" fake_ended_ns) -1"
+	done | sort -n -k1,1 -k2,2n | awk '{ n += $2; if (n > m) m = n } END { print m + 0 }'
+}
+
+GUEST_BOOTS=4 GUEST_SEED0=10 ACCEL=icount DATA=$t/d1 "$LAB/scripts/bench-run" cmp-base cpu-read \
+	> "$t/log1" 2>&1
+ok $? "bench-run: four icount boots"
+r1=$(run_of "$t/log1")
+is "$(field "$r1" boot_seed)" "11 12 13 14 " "each boot its own seed, GUEST_SEED0 + k"
+is "$(most_at_once "$r1")" 2 "two boots at once under icount"
+GUEST_BOOTS=3 GUEST_SEED0=20 ACCEL=tcg DATA=$t/d2 "$LAB/scripts/bench-run" cmp-base cpu-read \
+	> "$t/log2" 2>&1
+ok $? "bench-run: three TCG boots"
+r2=$(run_of "$t/log2")
+is "$(field "$r2" boot_seed)" "21 22 23 " "  seeds from GUEST_SEED0 again"
+is "$(most_at_once "$r2")" 1 "one boot at a time under TCG (its timings depend on the host's load)"
+
+GUEST_BOOTS=4 GUEST_SEED0=100 ACCEL=icount DATA=$t/d3 "$LAB/scripts/bench-run" cmp-base cpu-read \
+	> "$t/log3" 2>&1; rc=$?
+ok $((rc == 0)) "a boot that left no output (seed 103) fails the run (status $rc)"
+like "$(grep '^error: ' "$t/log3")" "boot 3: the guest run failed|no cpu-read.csv from .*/03" "  naming the boot"
+is "$(ls -A "$t/d3" 2>/dev/null)" "" "  and nothing is written"
+
+CTXSW_ROUNDS=2 CTXSW_SEED0=40 ACCEL=icount DATA=$t/d4 "$LAB/bench/ctxsw/run" cmp-base cmp-test \
+	> "$t/log4" 2>&1
+ok $? "ctxsw: two rounds of two kernels' four columns"
+seeds=$(field "$(run_of "$t/log4")" boot_seed)
+is "$(tr ' ' '\n' <<< "$seeds" | grep -c .)/$(tr ' ' '\n' <<< "$seeds" | grep . | sort -u | wc -l)" "8/8" \
+	"ctxsw: every boot its own seed ($seeds)"
+is "$(tr ' ' '\n' <<< "$seeds" | grep . | sort -n | head -n 1)" 41 "  the first CTXSW_SEED0 + 1"
+
+N=2 HB_REPS=1 HB_SEED0=50 ACCEL=icount DATA=$t/d5 "$LAB/bench/hackbench/run" cmp-base cmp-test \
+	> "$t/log5" 2>&1
+ok $? "hackbench: two rounds of two kernels' four columns"
+r5=$(run_of "$t/log5")
+per_round() { for d in "$r5"/boots/0"$1"-*/; do key "$d/lab-boot.info" boot_seed; done | sort -u | tr '\n' ' '; }
+is "$(per_round 1)|$(per_round 2)" "51 |52 " "hackbench: a round's columns share its seed, HB_SEED0 + round"
+done_testing
