@@ -251,7 +251,11 @@ interleave() {
 			while [ "$(jobs -rp | wc -l)" -ge "$jobs" ]; do wait -n || true; done
 			[ -z "$stop" ] || ! interleave_failed > /dev/null || break 2
 			echo "$round $i" >> "$RUN_TMP/order"
-			{ local rc=0; "$fn" "$round" "$i" || rc=$?; echo "$rc" > "$RUN_TMP/.interleave/$round-$i"; } &
+			# the status appears whole (written, then renamed): interleave_failed, reading
+			# while it is written, took an empty file for a failure and stopped starting boots,
+			# and the run went on with fewer units than asked
+			{ local rc=0 st=$RUN_TMP/.interleave/$round-$i; "$fn" "$round" "$i" || rc=$?
+				echo "$rc" > "$st.tmp" && mv "$st.tmp" "$st"; } &
 		done
 	done
 	wait
@@ -331,6 +335,9 @@ guest_boots_only() {
 		sed 's/^/  /' "$RUN_TMP/$_GUEST_SUB/$(printf '%02d' "$k").log" >&2
 		die "$1, boot $k: the guest run failed (see $RUN_TMP/$_GUEST_SUB/$(printf '%02d' "$k")/lab-output); nothing written"
 	fi
+	# every boot asked for, or no run: a run never goes on with fewer units than it says
+	k=$(wc -l < "$RUN_TMP/order")
+	[ "$k" = "$GUEST_BOOTS" ] || die "$1: $k of $GUEST_BOOTS boots started; nothing written"
 }
 
 # _merge_units SUB LINE PARAM...: each bench's CSV in $RUN_TMP from its units' own under

@@ -44,4 +44,15 @@ paired() {
 }
 interleave 1 2 2 paired
 is "$(sort "$t/pairs" | tr '\n' ' ')" "together together " "two at once with JOBS=2"
+# Calls that end together (two boots of equal length): a status read while it is written is
+# no failure, so with stop every call still starts. A status file written in place made about
+# 1 run in 15 of these start fewer calls than asked, and the bench went on with what it had.
+together() { sleep 0.04; }
+short=0
+for k in $(seq 1 25); do
+	rm -rf "$RUN_TMP/.interleave"
+	interleave 16 2 1 together stop
+	[ "$(wc -l < "$RUN_TMP/order")" = 16 ] || short=$((short + 1))
+done
+is "$short" 0 "calls ending together, two at once, with stop: all 16 start, in 25 runs of 16"
 done_testing
