@@ -26,18 +26,18 @@ most_at_once() {
 	done | sort -n -k1,1 -k2,2n | awk '{ n += $2; if (n > m) m = n } END { print m + 0 }'
 }
 
-GUEST_BOOTS=4 GUEST_SEED0=10 ACCEL=icount DATA=$t/d1 "$LAB/scripts/bench-run" cmp-base cpu-read \
-	> "$t/log1" 2>&1
-ok $? "bench-run: four icount boots"
-r1=$(run_of "$t/log1")
-is "$(field "$r1" boot_seed)" "11 12 13 14 " "each boot its own seed, GUEST_SEED0 + k"
-is "$(most_at_once "$r1")" 2 "two boots at once under icount"
-GUEST_BOOTS=3 GUEST_SEED0=20 ACCEL=tcg DATA=$t/d2 "$LAB/scripts/bench-run" cmp-base cpu-read \
-	> "$t/log2" 2>&1
-ok $? "bench-run: three TCG boots"
-r2=$(run_of "$t/log2")
-is "$(field "$r2" boot_seed)" "21 22 23 " "  seeds from GUEST_SEED0 again"
-is "$(most_at_once "$r2")" 1 "one boot at a time under TCG (its timings depend on the host's load)"
+# boots ACCEL N SEED0 SEEDS AT_ONCE WHY: bench-run's N boots under ACCEL from GUEST_SEED0 SEED0
+# have the seeds SEEDS, and at most AT_ONCE of them ran together (WHY)
+boots() {
+	GUEST_BOOTS=$2 GUEST_SEED0=$3 ACCEL=$1 DATA=$t/d-$1 "$LAB/scripts/bench-run" cmp-base cpu-read \
+		> "$t/log-$1" 2>&1
+	ok $? "bench-run: $2 $1 boots"
+	local r; r=$(run_of "$t/log-$1")
+	is "$(field "$r" boot_seed)" "$4" "  each its own seed, GUEST_SEED0 + k"
+	is "$(most_at_once "$r")" "$5" "  $5 at once under $1 ($6)"
+}
+boots icount 4 10 "11 12 13 14 " 2 "its counts do not depend on the host's load"
+boots tcg 3 20 "21 22 23 " 1 "its timings do"
 
 GUEST_BOOTS=4 GUEST_SEED0=100 ACCEL=icount DATA=$t/d3 "$LAB/scripts/bench-run" cmp-base cpu-read \
 	> "$t/log3" 2>&1; rc=$?
