@@ -5,9 +5,19 @@
 # Makefile.
 
 PERCPU_SRCS := bench/percpu/percpu.c bench/percpu/percpu-cases.c bench/percpu/percpu-run.c \
-	       bench/percpu/interleave.c \
-	       bench/percpu/percpu-report.c $(LAB_MT_SRCS) $(LAB_LIB_SRCS)
+	       bench/percpu/interleave.c bench/percpu/il-child.c bench/percpu/il-ptrace.c \
+	       bench/percpu/il-report.c bench/percpu/percpu-report.c $(LAB_MT_SRCS) $(LAB_LIB_SRCS)
+# The interleaving check's decoder, on Capstone, where the lab builds natively for x86-64
+# (il-arch.h: elsewhere lab-percpu says it cannot check).
+# PERCPU_SRCS are what the ARM guests' cross builds compile too.
+PERCPU_NATIVE_SRCS := $(PERCPU_SRCS)
+ifeq ($(shell uname -m),x86_64)
+PERCPU_NATIVE_SRCS += bench/percpu/il-decode-x86_64.c
+PERCPU_CAPSTONE := -lcapstone
+endif
 PERCPU_BIN  := $(BUILD)/guest/bin/lab-percpu
+# Capstone decodes the instructions the interleaving check single-steps (il-decode-ARCH.c).
+PERCPU_LIBS := $(PERCPU_CAPSTONE) -lpthread -ldl -lm
 PERCPU_OBJ  := $(BUILD)/guest/obj/percpu
 PERCPU_ST   := $(GUEST_SRC)/tools/testing/selftests/rseq
 GUEST_BINS  += $(PERCPU_BIN)
@@ -26,7 +36,7 @@ PERCPU_HDRS := $(HEADERS) $(wildcard bench/percpu/*.h bench/percpu/include/lab/*
 # The harness and the rows in one archive: lab-percpu is it with the rows' table, a
 # strategy binary the same with the user's files and a longer table.
 PERCPU_LIB := $(PERCPU_OBJ)/liblab-percpu.a
-PERCPU_LIB_OBJS := $(patsubst %.c,$(PERCPU_OBJ)/%.o,$(notdir $(PERCPU_SRCS))) \
+PERCPU_LIB_OBJS := $(patsubst %.c,$(PERCPU_OBJ)/%.o,$(notdir $(PERCPU_NATIVE_SRCS))) \
 		   $(PERCPU_STRATEGIES:%=$(PERCPU_OBJ)/strategy-%.o) $(PERCPU_OBJ)/selftests-rseq.o
 
 $(PERCPU_OBJ)/strategy-%.o: bench/percpu/strategies/%.c $(PERCPU_HDRS) bench/percpu/bench.mk \
@@ -41,7 +51,7 @@ $(PERCPU_OBJ)/$(notdir $(1:.c=.o)): $(1) $(PERCPU_HDRS) bench/percpu/bench.mk
 	@mkdir -p $$(@D)
 	$$(CC) $$(BENCH_CFLAGS) $$(PERCPU_INC) -c -o $$@ $$<
 endef
-$(foreach s,$(PERCPU_SRCS),$(eval $(call percpu_src_rule,$(s))))
+$(foreach s,$(PERCPU_NATIVE_SRCS),$(eval $(call percpu_src_rule,$(s))))
 $(PERCPU_LIB): $(PERCPU_LIB_OBJS)
 	rm -f $@ && ar rcs $@ $^
 $(PERCPU_OBJ)/table.c: bench/percpu/strategy-table bench/percpu/bench.mk
@@ -49,7 +59,7 @@ $(PERCPU_OBJ)/table.c: bench/percpu/strategy-table bench/percpu/bench.mk
 	bench/percpu/strategy-table $(foreach s,$(PERCPU_STRATEGIES),$(call percpu_sym,$(s))) > $@
 $(PERCPU_BIN): $(PERCPU_OBJ)/table.c $(PERCPU_LIB)
 	@mkdir -p $(@D)
-	$(CC) $(BENCH_CFLAGS) $(PERCPU_INC) -o $@ $< $(PERCPU_LIB) -lpthread -ldl -lm
+	$(CC) $(BENCH_CFLAGS) $(PERCPU_INC) -o $@ $< $(PERCPU_LIB) $(PERCPU_LIBS)
 
 # PERCPU_ARGS passes options to lab-percpu (e.g. PERCPU_ARGS="--reps 9 --threads 1,2").
 $(eval $(call run_stages,percpu,PERCPU,per-CPU strategies))
@@ -66,7 +76,7 @@ bench-host bench-guest: $(PERCPU_BIN)
 # ROUNDS rounds, the block make compare prints; FAIL_ABOVE as there.
 .PHONY: strategy strategy-compare strategy-env
 STRATEGY_ENV = STRATEGY_CC="$(CC)" STRATEGY_CFLAGS="$(PERCPU_ST_CFLAGS) -D_GNU_SOURCE" \
-	STRATEGY_LIB=$(PERCPU_LIB) STRATEGY_BIN=$(PERCPU_BIN) \
+	STRATEGY_LIB=$(PERCPU_LIB) STRATEGY_LIBS="$(PERCPU_LIBS)" STRATEGY_BIN=$(PERCPU_BIN) \
 	STRATEGY_BUILTIN="$(foreach s,$(PERCPU_STRATEGIES),$(call percpu_sym,$(s)))"
 STRATEGY_GUEST = $(BUILD)/initramfs/lab.cpio $(BUILD)/tools/gen_init_cpio
 strategy: $(PERCPU_LIB) $(PERCPU_BIN) $(if $(filter command line,$(origin VARIANTS)),$(STRATEGY_GUEST))

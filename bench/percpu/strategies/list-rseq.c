@@ -46,7 +46,7 @@ static __attribute__((noinline)) void rseq_list_op(struct lab_pc_thread *t)
 	LAB_PC_LIST_OP(rseq_push, rseq_pop);
 }
 
-LAB_LIST_BY_OP(list_rseq, rseq_list_op, .name = "list-rseq",
+LAB_LIST_BY_OP(list_rseq, rseq_list_op, rseq_push, rseq_pop, .name = "list-rseq",
 	 .label = "per-CPU rseq list push+pop (one committing store)", .versus = "list-cas",
 	 .rseq = 1, .aborts = 1, .path = lab_st_rseq_path, .thread_init = lab_pc_rseq_init);
 LAB_STRATEGIES(&list_rseq);

@@ -33,7 +33,7 @@ build() {
 	local f=$1 o=$t/$(basename "$1" .c)
 	$STRATEGY_CC $STRATEGY_CFLAGS -DLAB_STRATEGY_SYM=lab_strategies_user_1 -c -o "$o.o" "$f" &&
 		"$LAB/bench/percpu/strategy-table" $STRATEGY_BUILTIN lab_strategies_user_1 > "$o-table.c" &&
-		$STRATEGY_CC $STRATEGY_CFLAGS -o "$o" "$o-table.c" "$o.o" "$STRATEGY_LIB" -lpthread -ldl -lm &&
+		$STRATEGY_CC $STRATEGY_CFLAGS -o "$o" "$o-table.c" "$o.o" "$STRATEGY_LIB" ${STRATEGY_LIBS:--lcapstone -lpthread -ldl -lm} &&
 		echo "$o"
 }
 # refused FILE NAME REGEX WHAT: N runs of the check, each "not ok" with the same line matching

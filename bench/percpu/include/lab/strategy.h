@@ -160,6 +160,14 @@ const char *lab_pc_getcpu_path(void); /* a .path: which getcpu that is */
 		}                                                                     \
 	}
 
+/* A strategy's own per-CPU data: count elements of size bytes, stride apart from base;
+ * element c is CPU c's (written by CPU c only, or atomically). */
+struct lab_pc_percpu {
+	void *base;
+	size_t stride, size;
+	int count;
+};
+
 struct lab_strategy {
 	const char *name, *label;
 	const char *shape;    /* "counter", "list", "lock" */
@@ -174,8 +182,13 @@ struct lab_strategy {
 	uint64_t (*total)(const struct lab_pc_run *run);
 	void (*loop)(struct lab_pc_thread *t, uint64_t n); /* made by the shape's macro */
 	/* One operation, out of line: what the interleaving check (lab-percpu --interleave)
-	   single-steps and interrupts at every instruction; made by the shape's macro. */
+	   runs, a few per thread; made by the shape's macro (a list's push and pop apart). */
 	void (*one)(struct lab_pc_thread *t);
+	void (*push_one)(struct lab_pc_thread *t, struct lab_pc_node *n);
+	struct lab_pc_node *(*pop_one)(struct lab_pc_thread *t);
+	/* Per-CPU data of the strategy's own (beyond lab_pc_slots), for the interleaving
+	   check's ownership rule; asked after .setup. NULL: the check infers it. */
+	struct lab_pc_percpu (*percpu)(const struct lab_pc_run *run);
 };
 
 /* One operation of a list strategy: push the node held (if any), then pop one. */
@@ -228,11 +241,30 @@ struct lab_strategy {
 	static const struct lab_strategy var = { .shape = shape_, .loop = var##_loop_, \
 						 .one = var##_one_, __VA_ARGS__ }
 #define LAB_COUNTER(var, add, ...) LAB_STRATEGY_(var, "counter", add(t), __VA_ARGS__)
+/* A list's push and pop, out of line, for the check's histories (pop, pop, push, push). */
+#define LAB_PC_LIST_ONES_(var, push, pop)                                        \
+	static __attribute__((noinline)) void var##_push_(struct lab_pc_thread *t, \
+							   struct lab_pc_node *n) \
+	{                                                                        \
+		push(t, n);                                                      \
+		__asm__ volatile("" ::: "memory");                               \
+	}                                                                        \
+	static __attribute__((noinline)) struct lab_pc_node *var##_pop_(struct lab_pc_thread *t) \
+	{                                                                        \
+		struct lab_pc_node *n_ = pop(t);                                 \
+		__asm__ volatile("" ::: "memory");                               \
+		return n_;                                                       \
+	}
 #define LAB_LIST(var, push, pop, ...)                                            \
-	LAB_STRATEGY_(var, "list", LAB_PC_LIST_OP(push, pop), __VA_ARGS__)
-/* A list whose whole operation is op(t), written with LAB_PC_LIST_OP(push, pop): for a
- * push and pop large enough that the compiler should decide whether to inline them. */
-#define LAB_LIST_BY_OP(var, op, ...) LAB_STRATEGY_(var, "list", op(t), __VA_ARGS__)
+	LAB_PC_LIST_ONES_(var, push, pop)                                        \
+	LAB_STRATEGY_(var, "list", LAB_PC_LIST_OP(push, pop), .push_one = var##_push_, \
+		      .pop_one = var##_pop_, __VA_ARGS__)
+/* A list whose whole timed operation is op(t), written with LAB_PC_LIST_OP(push, pop): for
+ * a push and pop large enough that the compiler should decide whether to inline them. */
+#define LAB_LIST_BY_OP(var, op, push, pop, ...)                                  \
+	LAB_PC_LIST_ONES_(var, push, pop)                                        \
+	LAB_STRATEGY_(var, "list", op(t), .push_one = var##_push_, .pop_one = var##_pop_, \
+		      __VA_ARGS__)
 #define LAB_LOCK(var, lock, unlock, ...)                                         \
 	LAB_STRATEGY_CHECKED_(var, "lock", LAB_PC_LOCK_OP(lock, unlock),         \
 		      LAB_PC_LOCK_OP_CHECKED(lock, unlock), __VA_ARGS__)

@@ -1,0 +1,60 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The interleaving check's parts, between its files: the child that runs the strategy
+ * (il-child.c), the tracer that explores its schedules (il-explore.c, on il-ptrace.c) and
+ * the words of a refusal (il-report.c). interleave.h is the check's face to lab-percpu.
+ */
+#ifndef LAB_IL_MODEL_H
+#define LAB_IL_MODEL_H
+
+#include <stdint.h>
+#include <sys/types.h>
+
+#include "il-arch.h"
+#include "il-decode.h"
+#include "interleave.h"
+
+#if LAB_IL_SUPPORTED
+
+#define IL_NT 3       /* threads: T0 and T1 start on the first CPU, T2 on the second */
+#define IL_NODES 4    /* list nodes: two on each CPU's list before the histories start */
+#define IL_OPS 2      /* a counter's or lock's history: two operations per thread */
+
+/* What the child and the tracer share (MAP_SHARED before the fork). */
+struct il_shared {
+	volatile int ready, init_failed;
+	char init_msg[256];
+	int cpu[IL_NT];                   /* the real CPU each thread starts on */
+	pid_t tid[IL_NT];
+	uint64_t stack_lo[IL_NT], stack_hi[IL_NT], thread[IL_NT], tls_size;
+	uint64_t slots, nodes;            /* the child's lab_pc_slots, lab_pc_nodes */
+	int nslots;
+	struct lab_pc_percpu percpu;      /* the strategy's own per-CPU data (.percpu) */
+	/* The check of a finished schedule, run by the child's main thread. */
+	int fail;
+	long long sum, want;
+	char msg[256];
+};
+
+/* The child (il-child.c): never returns. */
+void il_child_main(struct il_shared *sh, const struct lab_strategy *c);
+/* Where a thread parks once its history is done: the tracer stops stepping it there. */
+void il_history_end(void);
+
+/* ---- ptrace (il-ptrace.c) ---- */
+int il_mem_read(pid_t pid, uint64_t addr, void *buf, size_t len);
+int il_mem_write(pid_t pid, uint64_t addr, const void *buf, size_t len);
+/* Several reads in one call: n pieces. */
+int il_mem_readv(pid_t pid, const uint64_t *addr, void *const *buf, const size_t *len, int n);
+/* Wait for tid's next stop: its signal, (event << 8 | signal) for a ptrace event; -1 gone;
+ * 0 when ms (>= 0) passed first. */
+int il_wait(pid_t tid, int ms);
+void il_pin(pid_t tid, int cpu);
+
+/* ---- the refusal's words (il-report.c) ---- */
+/* "file.c:12 (`insn`)", or "file.c:12 (header.h:34, fn) (`insn`)" when inlined. */
+void il_where(uint64_t pc, const char *insn, char *out, size_t len);
+
+#endif /* LAB_IL_SUPPORTED */
+
+#endif
