@@ -5,7 +5,7 @@
 # Makefile.
 
 PERCPU_SRCS := bench/percpu/percpu.c bench/percpu/percpu-cases.c bench/percpu/percpu-run.c \
-	       bench/percpu/interleave.c bench/percpu/il-child.c bench/percpu/il-ptrace.c \
+	       bench/percpu/interleave.c bench/percpu/explore.c bench/percpu/il-child.c bench/percpu/il-ptrace.c \
 	       bench/percpu/il-report.c bench/percpu/percpu-report.c $(LAB_MT_SRCS) $(LAB_LIB_SRCS)
 # The interleaving check's decoder, on Capstone, where the lab builds natively for x86-64
 # (il-arch.h: elsewhere lab-percpu says it cannot check).

@@ -1,16 +1,16 @@
 /* SPDX-License-Identifier: MIT */
 /* The interleaving check on x86-64: a thread's registers as ptrace gives them, the trap the
  * child parks at, and what the model reads from the registers. */
-#ifndef LAB_IL_ARCH_X86_64_H
-#define LAB_IL_ARCH_X86_64_H
+#ifndef LAB_EX_ARCH_X86_64_H
+#define LAB_EX_ARCH_X86_64_H
 
 #include <stdint.h>
 #include <sys/ptrace.h>
 #include <sys/types.h>
 #include <sys/user.h>
 
-#define LAB_IL_ARCH "x86_64"
-#define LAB_IL_TRAP() __asm__ volatile("int3" ::: "memory")
+#define LAB_EX_ARCH "x86_64"
+#define LAB_EX_TRAP() __asm__ volatile("int3" ::: "memory")
 
 typedef struct user_regs_struct il_regs;
 

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * The interleaving check's child: three threads run the strategy's history under the
- * tracer (il-explore.c). Each is pinned to its CPU, registers rseq (thread_init), and parks at
+ * tracer (explore.c). Each is pinned to its CPU, registers rseq (thread_init), and parks at
  * a trap; the tracer then single-steps them in the order it chooses. A thread's history:
  * counter and lock, two operations; list, pop, pop, push the first, push the second (so a
  * list can come back to the head it had: ABA); then its thread_fini. The main thread runs
@@ -23,7 +23,7 @@
 #include "il-model.h"
 #include "percpu.h"
 
-#if LAB_IL_SUPPORTED
+#if LAB_EX_SUPPORTED
 
 static struct il_shared *sh;
 static const struct lab_strategy *il_c;
@@ -33,7 +33,7 @@ static int il_list; /* the shape is a list (no strcmp on the stepped path: glibc
 
 static __attribute__((noinline)) void il_park(void)
 {
-	LAB_IL_TRAP();
+	LAB_EX_TRAP();
 	__asm__ volatile("" ::: "memory");
 }
 

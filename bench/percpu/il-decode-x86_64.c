@@ -155,7 +155,8 @@ int il_decode(uint64_t pc, const uint8_t *code, size_t n, const il_regs *r, stru
 			size = (uint32_t)(times * size > 65536 ? 65536 : times * size);
 		}
 		out->acc[out->nacc++] = (struct il_acc){ a, size, !!(t->mem[i].access & CS_AC_READ),
-							 !!(t->mem[i].access & CS_AC_WRITE) };
+							 !!(t->mem[i].access & CS_AC_WRITE) ||
+							 t->base.atomic };
 	}
 	if (t->push)
 		out->acc[out->nacc++] = (struct il_acc){ r->rsp - 8, 8, 0, 1 };

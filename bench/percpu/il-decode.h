@@ -6,8 +6,8 @@
  * syscall, the CPU number). The check logs every byte an instruction writes (to undo it and to
  * hash the state) and decides from these where other threads may interleave.
  */
-#ifndef LAB_IL_DECODE_H
-#define LAB_IL_DECODE_H
+#ifndef LAB_EX_DECODE_H
+#define LAB_EX_DECODE_H
 
 #include <stddef.h>
 #include <stdint.h>

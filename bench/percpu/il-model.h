@@ -1,20 +1,20 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * The interleaving check's parts, between its files: the child that runs the strategy
- * (il-child.c), the tracer that explores its schedules (il-explore.c, on il-ptrace.c) and
- * the words of a refusal (il-report.c). interleave.h is the check's face to lab-percpu.
+ * (il-child.c), the tracer that explores its schedules (explore.c, on il-ptrace.c) and
+ * the words of a refusal (il-report.c). explore.h is its face to lab-percpu.
  */
-#ifndef LAB_IL_MODEL_H
-#define LAB_IL_MODEL_H
+#ifndef LAB_EX_MODEL_H
+#define LAB_EX_MODEL_H
 
 #include <stdint.h>
 #include <sys/types.h>
 
 #include "il-arch.h"
 #include "il-decode.h"
-#include "interleave.h"
+#include "explore.h"
 
-#if LAB_IL_SUPPORTED
+#if LAB_EX_SUPPORTED
 
 #define IL_NT 3       /* threads: T0 and T1 start on the first CPU, T2 on the second */
 #define IL_NODES 4    /* list nodes: two on each CPU's list before the histories start */
@@ -55,6 +55,6 @@ void il_pin(pid_t tid, int cpu);
 /* "file.c:12 (`insn`)", or "file.c:12 (header.h:34, fn) (`insn`)" when inlined. */
 void il_where(uint64_t pc, const char *insn, char *out, size_t len);
 
-#endif /* LAB_IL_SUPPORTED */
+#endif /* LAB_EX_SUPPORTED */
 
 #endif

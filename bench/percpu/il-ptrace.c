@@ -13,7 +13,7 @@
 
 #include "il-model.h"
 
-#if LAB_IL_SUPPORTED
+#if LAB_EX_SUPPORTED
 
 static int no_vm_rw;
 

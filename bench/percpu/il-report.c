@@ -9,7 +9,7 @@
 
 #include "il-model.h"
 
-#if LAB_IL_SUPPORTED
+#if LAB_EX_SUPPORTED
 
 static const char *il_short(const char *path)
 {

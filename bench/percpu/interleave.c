@@ -1,1335 +1,797 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The interleaving check (interleave.h): a stateful, bounded exploration of a strategy's
- * schedules, run on the real strategy code by single-stepping its threads with ptrace.
+ * The deterministic interleaving check (interleave.h). A forked child runs the strategy in two
+ * threads pinned to one CPU: the operating thread T and the competitor C. This process traces
+ * both with ptrace:
  *
- * The model. Threads T0 and T1 start on CPU a, T2 on CPU b (il-child.c runs them). On each
- * CPU one thread is current. A schedule is a sequence of transitions:
- *  - step: the current thread of a CPU runs one instruction that touches memory another
- *    thread may touch (or reads its CPU, or is inside an rseq critical section), and then
- *    every instruction after it that touches only its own stack, thread state and TLS. Steps of
- *    the two CPUs' current threads interleave freely: the CPUs run in parallel.
- *  - preempt: a CPU switches from its current thread to another of its threads;
- *  - signal: the current thread is signalled (its handler does nothing);
- *  - migrate: the current thread moves to the other CPU, where it becomes current (the
- *    thread it displaces is preempted).
- * Each of the last three aborts a critical section the thread is in, as the kernel does:
- * checks the abort signature, clears rseq_cs, resumes at the abort handler. At most `bound`
- * of them happen in a schedule (preemption bounding, as in CHESS). A thread that finishes, or
- * waits on a futex whose word has not changed, hands its CPU on without counting.
+ *  1. T's operation is single-stepped once, undisturbed, to learn its n instructions.
+ *  2. For every pass and every boundary k < n: T is stepped to instruction k, stopped there
+ *     (for the signal pass a signal is delivered there; for the migration pass T is moved to
+ *     the second CPU), C runs one whole operation on T's CPU, and T resumes and finishes.
+ *     Before each try the child resets the per-CPU state, so every try starts alike.
+ *  3. After each try the child runs the shape's check (lab_pc_check); for rseq counters and
+ *     lists every step is also checked for ownership: a plain (non-atomic) instruction that
+ *     changes CPU c's slot must execute inside an rseq critical section, on CPU c.
  *
- * The exploration is depth-first over states: the threads' registers, CPUs and which is
- * current, the events left, and a hash of every byte any instruction or the kernel wrote
- * (logged from the decoded instruction, il-decode.h, so that going back is undoing the log).
- * A state seen before with as many events left is not explored again. Every store is checked
- * for ownership; every finished schedule for the shape's invariant (il-child.c).
- *
- * The real kernel must not abort a section on its own: every ptrace stop is a deschedule, so
- * across each step of a thread inside a section its rseq_cs is cleared, and put back after.
+ * A stop in ptrace is a real deschedule, so the kernel aborts a critical section interrupted
+ * at k, as it promises for a preemption. The steps that only move T along must not abort it:
+ * across each of those, a thread inside its critical section has its rseq_cs cleared, and put
+ * back after the step.
  */
 #define _GNU_SOURCE
 #include <errno.h>
+#include <pthread.h>
+#include <sched.h>
 #include <signal.h>
-#include <stdarg.h>
 #include <stdio.h>
-#include <malloc.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/syscall.h>
+#include <sys/uio.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
-#include <linux/futex.h>
 
 #include "interleave.h"
-#include "il-model.h"
+#include "interleave-arch.h"
 
 #if LAB_IL_SUPPORTED
 
 #ifndef PTRACE_GET_RSEQ_CONFIGURATION
 #define PTRACE_GET_RSEQ_CONFIGURATION 0x420f
 #endif
+/* The kernel's ABI: PTRACE_GET_RSEQ_CONFIGURATION's answer, struct rseq_cs, and where
+ * struct rseq keeps its rseq_cs pointer. */
 struct il_rseq_conf {
 	uint64_t abi;
 	uint32_t size, sig, flags, pad;
 };
-/* The kernel's ABI: struct rseq_cs, and the fields of struct rseq the model reads. */
 struct il_rseq_cs {
 	uint32_t version, flags;
 	uint64_t start_ip, post_commit_offset, abort_ip;
 };
-#define IL_AREA 32          /* the bytes of struct rseq the check follows */
-#define IL_CPU_ID 4
 #define IL_RSEQ_CS 8
 
-#define IL_MAX_STATES 3000000
-#define IL_MAX_DEPTH 100000
-#define IL_MAX_RUN 100000       /* instructions of one thread in one schedule before "no end" */
-#define IL_SYSCALL_MS 2000      /* a syscall not back by then blocks */
-#define IL_MAX_RUNS 8
+enum { IL_OP, IL_FINI, IL_INIT };          /* what the competitor does when resumed */
+enum { IL_LEARN = -1, IL_PREEMPT, IL_SIGNAL, IL_MIGRATE };
 
-enum { IL_STEP, IL_SIGNAL, IL_SWITCH, IL_MIGRATE };
+#define IL_MAX_INSN 20000      /* an operation longer than this is not single-stepped */
+#define IL_MAX_AFTER 200000    /* steps after an interruption before "no end" */
+#define IL_WAIT_MS 2000        /* the competitor still running after this waits for T */
+#define IL_END_MS 10000        /* ... and after this, with T done, it never ends */
 
-struct il_thr {
-	il_regs regs;
-	il_fpregs fp;
-	int8_t cpu;          /* 0: CPU a, 1: CPU b */
-	uint8_t done;
-	uint8_t after;       /* its last instruction read its CPU, or stored inside a section:
-				a point after it */
-	uint64_t run;        /* instructions so far in this schedule */
-	uint64_t abort_pc;   /* where its last abort interrupted it, 0 after a store it owns */
-	uint64_t abort_at;   /* ... and that section's abort handler */
+/* What the child and the tracer share (MAP_SHARED before the fork). */
+struct il_shared {
+	volatile int c_cmd;
+	volatile pid_t tid_c;
+	volatile int init_failed;
+	char init_msg[256];
+	struct lab_pc_slot *slots; /* the child's per-CPU state */
+	int nslots;
+	int fail;                  /* the shape's check after the last try */
+	char msg[256];
+	long long sum, want;       /* counter: what the check counted */
 };
 
-struct il_state {
-	struct il_thr th[IL_NT];
-	int8_t cur[2];
-	int8_t budget;
-	uint64_t memhash;
-};
+/* ---- the child ---- */
 
-/* One transition of the path, for the refusal's schedule. */
-struct il_rec {
-	uint8_t kind, write, has, cpu_read, aborted, aborted2;
-	int8_t t, cpu, other;
-	uint64_t pc, addr, val;
-	uint32_t size;
-};
+static struct il_shared *sh;
+static const struct lab_strategy *il_c;
+static struct lab_pc_run il_run;
+static struct lab_pc_thread il_th[2];
+static int il_cpu;
 
-struct il_tr {
-	uint8_t kind;
-	int8_t t, other;
-};
-
-struct il_frame {
-	struct il_state s;
-	size_t undo;
-	struct il_rec rec;
-	int ntr, next;
-	struct il_tr tr[16];
-	/* sleep sets (Godefroid): the steps not to take here, because a step independent of
-	   them was taken instead, whose other order is explored elsewhere; and each thread's
-	   next instruction, what a step's independence is judged by */
-	uint8_t sleep, taken;
-	struct il_insn first[IL_NT];
-};
-
-struct il_undo {
-	uint64_t addr;
-	uint32_t len;
-	uint8_t old[64];
-};
-
-/* Bytes written in the first schedule, by which threads: the strategy's own per-CPU data,
- * when it does not declare it, is what both of CPU a's threads wrote and T2 did not. */
-struct il_wrote {
-	uint64_t addr;
-	uint32_t len;
-	uint8_t mask;
-};
-
-struct il_x {
-	const struct lab_strategy *c;
-	struct il_shared *sh;
-	struct lab_il_result *r;
-	pid_t pid, tid[IL_NT];
-	int ncpu, cpus[2];
-	int live_cpu[IL_NT];
-	il_regs live[IL_NT];
-	il_fpregs live_fp[IL_NT];
-	uint8_t vector[IL_NT];
-	uint64_t area[IL_NT];            /* each thread's struct rseq */
-	uint8_t mem[IL_NT][IL_AREA];     /* ... as it is now in the child */
-	uint32_t sig;
-	int own_slots;                   /* a plain store to CPU c's slot needs a section on c */
-	struct il_undo *undo;
-	size_t nundo, capundo;
-	uint64_t *vkey;
-	int8_t *vbud;
-	uint8_t *vsleep;
-	size_t vcap;
-	struct il_frame *fr;
-	int depth, capfr;
-	int first;                       /* still in the first schedule */
-	struct il_wrote wrote[256];
-	int nwrote, ninferred;
-	struct il_wrote inferred[64];
-	/* the words more than one thread has touched, in any schedule so far: only an access to
-	   one of them is a point where the other CPU's thread may interleave */
-	struct { uint64_t w; uint8_t mask, wmask; } *share;
-	size_t sharecap;
-	int grew;
-	/* code, read once per pc */
-	struct { uint64_t pc; uint8_t b[16]; uint8_t n; } code[4096];
-	/* the refusal */
-	int failed;
-	uint64_t fpc;
-	char ftext[80];
-};
-
-/* ---- small things ---- */
-
-static uint64_t il_mix(uint64_t z)
+static __attribute__((noinline)) void il_trap(void)
 {
-	z += 0x9e3779b97f4a7c15ull;
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-	return z ^ (z >> 31);
+	LAB_IL_TRAP();
+	__asm__ volatile("" ::: "memory");
 }
 
-static uint64_t il_zob(uint64_t addr, uint8_t v)
+static void il_pin(int cpu)
 {
-	return il_mix(addr * 0x100 + v);
+	cpu_set_t s;
+
+	CPU_ZERO(&s);
+	CPU_SET(cpu, &s);
+	sched_setaffinity(0, sizeof(s), &s);
 }
 
-static uint64_t il_hash_bytes(uint64_t h, const void *p, size_t n)
+static int il_init(int i)
 {
-	const uint8_t *b = p;
+	char msg[256] = "";
 
-	for (size_t i = 0; i + 8 <= n; i += 8) {
-		uint64_t w;
-
-		memcpy(&w, b + i, 8);
-		h = il_mix(h ^ w);
-	}
-	return h;
-}
-
-static int il_fail(struct il_x *x, int status, uint64_t pc, const char *text, const char *fmt, ...)
-	__attribute__((format(printf, 5, 6)));
-static int il_fail(struct il_x *x, int status, uint64_t pc, const char *text, const char *fmt, ...)
-{
-	va_list ap;
-
-	if (x->failed)
+	if (il_c->thread_init && il_c->thread_init(&il_th[i], msg, sizeof(msg))) {
+		snprintf(sh->init_msg, sizeof(sh->init_msg), "thread_init: %s", msg);
+		sh->init_failed = 1;
 		return -1;
-	x->failed = 1;
-	x->r->status = status;
-	x->fpc = pc;
-	snprintf(x->ftext, sizeof(x->ftext), "%s", text ? text : "");
-	va_start(ap, fmt);
-	vsnprintf(x->r->error, sizeof(x->r->error), fmt, ap);
-	va_end(ap);
-	return -1;
-}
-
-static const uint8_t *il_code(struct il_x *x, uint64_t pc, size_t *n)
-{
-	__typeof__(x->code[0]) *e = &x->code[(pc ^ (pc >> 10)) % 4096];
-
-	if (e->pc != pc || !e->n) {
-		e->pc = pc;
-		e->n = 0;
-		for (size_t k = 16; k >= 1 && !e->n; k /= 2)
-			if (!il_mem_read(x->pid, pc, e->b, k))
-				e->n = (uint8_t)k;
 	}
-	*n = e->n;
-	return e->b;
-}
-
-static int il_decode_at(struct il_x *x, const il_regs *r, struct il_insn *in)
-{
-	size_t n;
-	const uint8_t *b = il_code(x, IL_PC(r), &n);
-
-	if (!n)
-		return -1;
-	return il_decode(IL_PC(r), b, n, r, in);
-}
-
-/* A struct rseq_cs of the child (they are constant: read once each). */
-static int il_desc(struct il_x *x, uint64_t p, struct il_rseq_cs *d)
-{
-	static struct { uint64_t p; struct il_rseq_cs d; } cache[64];
-	__typeof__(cache[0]) *e = &cache[(p >> 5) % 64];
-
-	if (e->p != p) {
-		if (il_mem_read(x->pid, p, &e->d, sizeof(e->d)))
-			return -1;
-		e->p = p;
-	}
-	*d = e->d;
 	return 0;
 }
 
-/* Thread i's critical section if pc is inside it: 1 and d filled. */
-static int il_cs(struct il_x *x, int i, uint64_t pc, struct il_rseq_cs *d)
+static void il_thread_reset(int i)
 {
-	uint64_t p;
+	il_th[i].run = &il_run;
+	il_th[i].tid = i;
+	il_th[i].aborts = il_th[i].pushes = il_th[i].pops = 0;
+	il_th[i].held = !strcmp(il_c->shape, "list") ? &lab_pc_nodes[i] : NULL;
+}
 
-	memcpy(&p, x->mem[i] + IL_RSEQ_CS, 8);
-	if (!p || il_desc(x, p, d))
+static void il_handler(int sig)
+{
+	(void)sig;
+}
+
+static void *il_competitor_main(void *arg)
+{
+	(void)arg;
+	il_pin(il_cpu);
+	if (il_init(1))
+		return NULL;
+	sh->tid_c = (pid_t)syscall(SYS_gettid);
+	for (;;) {
+		il_trap();
+		if (sh->c_cmd == IL_OP)
+			il_c->one(&il_th[1]);
+		else if (sh->c_cmd == IL_FINI)
+			il_c->thread_fini(&il_th[1]);
+		else
+			il_init(1);
+	}
+	return NULL;
+}
+
+/* The shape's check of one try: T's and C's one operation each. */
+static void il_check(void)
+{
+	char msg[256] = "";
+
+	sh->fail = lab_pc_check(il_c, &il_run, il_th, msg, sizeof(msg)) != 0;
+	snprintf(sh->msg, sizeof(sh->msg), "%s", msg);
+	if (!strcmp(il_c->shape, "counter")) {
+		long long sum = il_c->total ? (long long)il_c->total(&il_run) : 0;
+
+		for (int i = 0; i < il_run.nslots; i++)
+			sum += lab_pc_slots[i].v;
+		sh->sum = sum;
+		sh->want = (long long)il_run.iters * il_run.nthreads;
+	}
+}
+
+static void il_reset(void)
+{
+	if (lab_pc_reset(il_c, &il_run)) {
+		snprintf(sh->init_msg, sizeof(sh->init_msg), "out of memory");
+		sh->init_failed = 1;
+		_exit(3);
+	}
+	il_thread_reset(0);
+	il_thread_reset(1);
+}
+
+static __attribute__((noreturn)) void il_child(void)
+{
+	struct sigaction sa = { .sa_handler = il_handler };
+	pthread_t c;
+
+	if (ptrace(PTRACE_TRACEME, 0, NULL, NULL))
+		_exit(3);
+	raise(SIGSTOP);
+	il_pin(il_cpu);
+	sigaction(SIGUSR2, &sa, NULL);
+	il_reset();
+	sh->slots = lab_pc_slots;
+	if (il_init(0) || pthread_create(&c, NULL, il_competitor_main, NULL))
+		_exit(3);
+	while (!sh->tid_c && !sh->init_failed)
+		sched_yield();
+	if (sh->init_failed)
+		_exit(3);
+	for (;;) {
+		il_trap(); /* begin: the tracer steps the operation from here */
+		il_c->one(&il_th[0]);
+		il_trap(); /* end: the competitor has done its operation too */
+		if (il_c->thread_fini)
+			il_c->thread_fini(&il_th[0]);
+		il_check();
+		il_reset();
+		if (il_c->thread_fini)
+			il_init(0);
+	}
+}
+
+/* ---- the tracer ---- */
+
+struct il_tracer {
+	const struct lab_strategy *c;
+	struct lab_il_result *r;
+	pid_t pid, tt, tc;
+	int cpu0, cpu1, t_cpu;   /* T's CPU now */
+	uint64_t rseq;           /* T's struct rseq, 0: none registered */
+	int owner;               /* check ownership at every step */
+	uint64_t ret, sp_after;  /* the operation returns there */
+	uint64_t *trace;         /* the learned operation: pc of each instruction */
+	int n;
+	uint8_t *snap;           /* the slots before the step */
+	size_t snaplen;
+	/* the first ownership breach (kept while the invariants are checked on) */
+	char owner_err[512];
+	int c_done;              /* the competitor ended its operation */
+	int at_pass;             /* this try's interruption: pass and pc (0: none yet) */
+	uint64_t at_pc;
+	char at[256];            /* where that is, in words (il_at: objdump only when needed) */
+};
+
+/* What tid is doing, from /proc: 'S' or 'D' when it sleeps in the kernel, and its CPU time in
+ * ns (schedstat's, else stat's utime + stime in clock ticks). */
+static char il_state(pid_t tid, uint64_t *cpu_ns, uint64_t *grain)
+{
+	char path[64], buf[512], *p;
+	unsigned long long ns = 0, ut = 0, st = 0;
+	FILE *f;
+	int n;
+
+	snprintf(path, sizeof(path), "/proc/%d/stat", (int)tid);
+	f = fopen(path, "r");
+	if (!f)
+		return 0;
+	n = (int)fread(buf, 1, sizeof(buf) - 1, f);
+	fclose(f);
+	buf[n > 0 ? n : 0] = 0;
+	p = strrchr(buf, ')');
+	if (!p)
+		return 0;
+	/* after the state: ppid pgrp session tty tpgid flags minflt cminflt majflt cmajflt */
+	*grain = 1000000000ull / (unsigned long long)sysconf(_SC_CLK_TCK);
+	if (sscanf(p + 4, "%*d %*d %*d %*d %*d %*u %*u %*u %*u %*u %llu %llu", &ut, &st) == 2)
+		*cpu_ns = (ut + st) * *grain;
+	snprintf(path, sizeof(path), "/proc/%d/schedstat", (int)tid);
+	f = fopen(path, "r");
+	if (f) {
+		if (fscanf(f, "%llu", &ns) == 1 && ns) {
+			*cpu_ns = ns;
+			*grain = 1;
+		}
+		fclose(f);
+	}
+	return p[2];
+}
+
+/* Wait for tid's next stop: its signal (and a ptrace event above it); -1 when it is gone;
+ * 0 when ms (>= 0) passed first. With spin set, 0 also when it waits instead for a thread
+ * that is stopped: it has slept in the kernel (a futex) for a millisecond, or spent
+ * IL_SPIN_NS of CPU time (three clock ticks where only ticks are counted) without stopping:
+ * an operation takes microseconds, so it spins. */
+#define IL_SPIN_NS 5000000ull
+static uint64_t il_now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
+
+static int il_wait_spin(pid_t tid, int ms, int spin)
+{
+	struct timespec ts = { 0, 50000 };
+	int st, flags = __WALL | (ms >= 0 ? WNOHANG : 0), asleep = 0;
+	uint64_t cpu0 = 0, cpu, grain = 1, end = il_now_ns() + (uint64_t)(ms > 0 ? ms : 0) * 1000000ull;
+
+	if (spin)
+		il_state(tid, &cpu0, &grain);
+	cpu = cpu0;
+	for (;;) {
+		pid_t p = waitpid(tid, &st, flags);
+
+		if (p < 0 && errno == EINTR)
+			continue;
+		if (p < 0 || (p > 0 && (WIFEXITED(st) || WIFSIGNALED(st))))
+			return -1;
+		if (p > 0)
+			return st >> 8;
+		if (il_now_ns() >= end)
+			return 0;
+		if (spin) {
+			char state = il_state(tid, &cpu, &grain);
+
+			asleep = state == 'S' || state == 'D' ? asleep + 1 : 0;
+			if (asleep >= 20 || cpu - cpu0 >= (grain > 1 ? 3 * grain : IL_SPIN_NS))
+				return 0;
+		}
+		nanosleep(&ts, NULL);
+	}
+}
+
+static int il_wait(pid_t tid, int ms)
+{
+	return il_wait_spin(tid, ms, 0);
+}
+
+static uint64_t il_peek(pid_t tid, uint64_t addr)
+{
+	errno = 0;
+	return (uint64_t)ptrace(PTRACE_PEEKDATA, tid, (void *)(uintptr_t)addr, NULL);
+}
+
+/* len bytes of the child at addr: process_vm_readv, else (a kernel without
+ * CONFIG_CROSS_MEMORY_ATTACH, as the lab's guests) word by word through ptrace. */
+static int il_read(pid_t pid, uint64_t addr, void *buf, size_t len)
+{
+	struct iovec local = { buf, len }, remote = { (void *)(uintptr_t)addr, len };
+	static int no_vm_readv;
+
+	if (!no_vm_readv) {
+		if (process_vm_readv(pid, &local, 1, &remote, 1, 0) == (ssize_t)len)
+			return 0;
+		if (errno != ENOSYS)
+			return -1;
+		no_vm_readv = 1;
+	}
+	for (size_t off = 0; off < len; off += sizeof(long)) {
+		uint64_t a = addr + off;
+		long w;
+
+		errno = 0;
+		w = ptrace(PTRACE_PEEKDATA, pid, (void *)(uintptr_t)a, NULL);
+		if (errno)
+			return -1;
+		memcpy((char *)buf + off, &w, len - off < sizeof(long) ? len - off : sizeof(long));
+	}
+	return 0;
+}
+
+static uint64_t il_pc(pid_t tid)
+{
+	struct lab_il_regs r;
+
+	return lab_il_get(tid, &r) ? 0 : r.pc;
+}
+
+/* T's current critical section, if pc is inside one: 1 and d filled; 0 not. */
+static int il_in_cs(struct il_tracer *x, uint64_t pc, uint64_t *csp, struct il_rseq_cs *d)
+{
+	*csp = x->rseq ? il_peek(x->tt, x->rseq + IL_RSEQ_CS) : 0;
+	if (!*csp || il_read(x->pid, *csp, d, sizeof(*d)))
 		return 0;
 	return pc - d->start_ip < d->post_commit_offset;
 }
 
-static int il_in_area(struct il_x *x, uint64_t a, uint32_t len, int *who)
+static void il_set_cpu(struct il_tracer *x, int cpu)
 {
-	for (int i = 0; i < IL_NT; i++)
-		if (a < x->area[i] + IL_AREA && a + len > x->area[i]) {
-			*who = i;
-			return 1;
+	cpu_set_t s;
+
+	CPU_ZERO(&s);
+	CPU_SET(cpu, &s);
+	sched_setaffinity(x->tt, sizeof(s), &s);
+	x->t_cpu = cpu;
+}
+
+/* "op+0x1c (`mov %rax,(%rdx)`)": where pc is, from objdump on this executable (the child is
+ * a fork of it); the bare address where there is no objdump, or pc is outside it (vDSO). */
+static void il_where(const struct il_tracer *x, uint64_t pc, char *out, size_t len)
+{
+	char cmd[256], line[256], label[128] = "", insn[128] = "";
+	FILE *p;
+
+	snprintf(cmd, sizeof(cmd), "objdump -d --no-show-raw-insn --start-address=0x%llx "
+		 "--stop-address=0x%llx /proc/%d/exe 2>/dev/null", (unsigned long long)pc,
+		 (unsigned long long)pc + 16, (int)getpid());
+	p = popen(cmd, "r");
+	while (p && fgets(line, sizeof(line), p)) {
+		char *lt = strchr(line, '<'), *gt = lt ? strchr(lt, '>') : NULL, *tab;
+
+		if (!*label && lt && gt && gt[1] == ':') {
+			*gt = 0;
+			snprintf(label, sizeof(label), "%s", lt + 1);
+		} else if (*label && !*insn && (tab = strchr(line, '\t'))) {
+			char *o = insn;
+
+			/* one space where objdump pads, no trailing comment or newline */
+			for (char *s = tab + 1; *s && *s != '\n' && *s != '#' &&
+			     o < insn + sizeof(insn) - 1; s++)
+				if (*s != ' ' && *s != '\t')
+					*o++ = *s;
+				else if (o > insn && o[-1] != ' ')
+					*o++ = ' ';
+			while (o > insn && o[-1] == ' ')
+				o--;
+			*o = 0;
 		}
-	return 0;
-}
-
-/* What only thread i touches: its stack, its lab_pc_thread, its TLS (not its struct rseq). */
-static int il_private(struct il_x *x, int i, const il_regs *r, uint64_t a)
-{
-	uint64_t fs = r->fs_base;
-	int who;
-
-	if (il_in_area(x, a, 1, &who))
-		return 0;
-	if (a >= x->sh->stack_lo[i] && a < x->sh->stack_hi[i])
-		return 1;
-	if (a >= x->sh->thread[i] && a < x->sh->thread[i] + sizeof(struct lab_pc_thread))
-		return 1;
-	return a >= fs - x->sh->tls_size - 64 && a < fs + 4096;
-}
-
-/* Whose data a byte is: the CPU (real number) that owns it, or -1. */
-static int il_owner(struct il_x *x, uint64_t a)
-{
-	const struct lab_pc_percpu *p = &x->sh->percpu;
-
-	if (x->own_slots && a >= x->sh->slots &&
-	    a < x->sh->slots + (uint64_t)x->sh->nslots * sizeof(struct lab_pc_slot))
-		return (int)((a - x->sh->slots) / sizeof(struct lab_pc_slot));
-	if (p->base && p->stride && a >= (uint64_t)(uintptr_t)p->base) {
-		uint64_t off = a - (uint64_t)(uintptr_t)p->base;
-
-		if (off / p->stride < (uint64_t)p->count && off % p->stride < p->size)
-			return (int)(off / p->stride);
 	}
-	for (int k = 0; k < x->ninferred; k++)
-		if (a - x->inferred[k].addr < x->inferred[k].len)
-			return x->cpus[0];
+	if (p)
+		pclose(p);
+	if (!*insn) {
+		snprintf(out, len, "0x%llx", (unsigned long long)pc);
+		return;
+	}
+	/* the strategy's own operation reads as op+OFFSET */
+	char *plus = strrchr(label, '+');
+	size_t stem = plus ? (size_t)(plus - label) : strlen(label);
+
+	if (stem > 5 && !strncmp(label + stem - 5, "_one_", 5) &&
+	    pc - (uint64_t)(uintptr_t)x->c->one < 0x10000)
+		snprintf(out, len, "op+0x%llx (`%s`)",
+			 (unsigned long long)(pc - (uint64_t)(uintptr_t)x->c->one), insn);
+	else
+		snprintf(out, len, "%s (`%s`)", label, insn);
+}
+
+/* Resume tid and wait (ms, -1 for ever) for its next trap, then move it past the trap: 1 at
+ * the trap, 0 still running, -1 gone or stopped by another signal. */
+static int il_to_trap(pid_t tid, int ms)
+{
+	int s;
+
+	if (ptrace(PTRACE_CONT, tid, NULL, NULL))
+		return -1;
+	s = il_wait(tid, ms);
+	if (s == 0)
+		return 0;
+	if (s < 0 || (s & 0xff) != SIGTRAP || lab_il_skip_trap(tid))
+		return -1;
+	return 1;
+}
+
+/* The competitor, once it parked after il_to_trap returned 0: wait for it (ms). */
+static int il_parked(pid_t tid, int ms)
+{
+	int s = il_wait(tid, ms);
+
+	if (s == 0)
+		return 0;
+	return s < 0 || (s & 0xff) != SIGTRAP || lab_il_skip_trap(tid) ? -1 : 1;
+}
+
+/* Where this try interrupted T, in words ("" when it has not). */
+static const char *il_at(struct il_tracer *x)
+{
+	if (x->at_pc && !*x->at)
+		il_where(x, x->at_pc, x->at, sizeof(x->at));
+	return x->at;
+}
+
+/* One single step of T, with sig delivered if not 0: the stop's signal (SIGTRAP), -1 gone. */
+static int il_step(struct il_tracer *x, int sig)
+{
+	x->r->steps++;
+	int s;
+
+	if (ptrace(PTRACE_SINGLESTEP, x->tt, NULL, (void *)(uintptr_t)sig))
+		return -1;
+	s = il_wait(x->tt, -1);
+	return s < 0 ? -1 : s & 0xff;
+}
+
+/* After a step from pc: did a plain instruction change a slot it does not own? The first such
+ * breach is kept in x->owner_err (with the interruption's where, "" when none). */
+static void il_owner_check(struct il_tracer *x, uint64_t pc, int in_cs)
+{
+	char context[320] = "";
+
+	uint8_t now[x->snaplen ? x->snaplen : 1], insn[16];
+	size_t line = sizeof(struct lab_pc_slot);
+
+	if (!x->owner || il_read(x->pid, (uint64_t)(uintptr_t)sh->slots, now, x->snaplen))
+		return;
+	for (size_t j = 0; j < x->snaplen / line; j++) {
+		char where[256];
+
+		if (!memcmp(now + j * line, x->snap + j * line, line))
+			continue;
+		if (il_read(x->pid, pc, insn, sizeof(insn)) == 0 &&
+		    lab_il_atomic(insn, sizeof(insn)))
+			continue;
+		if (*x->owner_err)
+			break;
+		if (in_cs && (int)j == x->t_cpu)
+			continue;
+		il_where(x, pc, where, sizeof(where));
+		if (x->at_pc)
+			snprintf(context, sizeof(context), " (after being %s at %s)",
+				 x->at_pass == IL_PREEMPT ? "preempted" : x->at_pass == IL_SIGNAL
+				 ? "signalled" : "moved", il_at(x));
+		if (!in_cs)
+			snprintf(x->owner_err, sizeof(x->owner_err), "ownership: CPU %zu's slot changed "
+				 "by a plain store at %s, outside any rseq critical section%s", j,
+				 where, context);
+		else
+			snprintf(x->owner_err, sizeof(x->owner_err), "ownership: CPU %zu's slot changed "
+				 "by a commit at %s that ran on CPU %d%s", j, where, x->t_cpu,
+				 context);
+	}
+	memcpy(x->snap, now, x->snaplen);
+}
+
+/* One step of T as if nothing interrupted it (see the top of the file). */
+static int il_quiet_step(struct il_tracer *x)
+{
+	struct il_rseq_cs d;
+	uint64_t cs, pc = il_pc(x->tt);
+	int in = il_in_cs(x, pc, &cs, &d), s;
+
+	if (in && ptrace(PTRACE_POKEDATA, x->tt, (void *)(uintptr_t)(x->rseq + IL_RSEQ_CS), NULL))
+		return -1;
+	s = il_step(x, 0);
+	if (s == SIGTRAP && in && !il_peek(x->tt, x->rseq + IL_RSEQ_CS))
+		ptrace(PTRACE_POKEDATA, x->tt, (void *)(uintptr_t)(x->rseq + IL_RSEQ_CS),
+		       (void *)(uintptr_t)cs);
+	if (s == SIGTRAP)
+		il_owner_check(x, pc, in);
+	return s;
+}
+
+/* Resume the competitor for one command: 1 when it parked again, 0 when it waits for T
+ * (il_wait_spin), -1 gone or crashed. */
+static int il_competitor(struct il_tracer *x, int cmd, int ms)
+{
+	int s;
+
+	sh->c_cmd = cmd;
+	if (ptrace(PTRACE_CONT, x->tc, NULL, NULL))
+		return -1;
+	s = il_wait_spin(x->tc, ms, cmd == IL_OP && ms == IL_WAIT_MS);
+	if (s == 0)
+		return 0;
+	return s < 0 || (s & 0xff) != SIGTRAP || lab_il_skip_trap(x->tc) ? -1 : 1;
+}
+
+static int il_fail(struct il_tracer *x, int status, const char *fmt, const char *a,
+		   const char *b)
+{
+	if (!x->r->status) {
+		x->r->status = status;
+		snprintf(x->r->error, sizeof(x->r->error), fmt, a, b);
+	}
 	return -1;
 }
 
-/* ---- what is shared ---- */
-
-static __typeof__(((struct il_x *)0)->share) il_share_slot(struct il_x *x, uint64_t w, int insert)
+/* The shape's verdict on the last try, in words, with where T was interrupted. */
+static void il_verdict(struct il_tracer *x, int pass, const char *at, int in_cs, int aborted)
 {
-	size_t m = x->sharecap - 1, j = il_mix(w) & m;
+	char what[760], event[96];
+	const char *where = !in_cs ? "outside any rseq critical section"
+			    : aborted ? "inside an rseq critical section, which aborted"
+				      : "inside an rseq critical section, which did not abort";
 
-	for (;; j = (j + 1) & m) {
-		if (x->share[j].w == w + 1)
-			return &x->share[j];
-		if (!x->share[j].w) {
-			if (!insert)
-				return NULL;
-			x->share[j].w = w + 1;
-			return &x->share[j];
-		}
-	}
+	if (pass == IL_PREEMPT)
+		snprintf(event, sizeof(event), "preempted");
+	else if (pass == IL_SIGNAL)
+		snprintf(event, sizeof(event), "a signal delivered");
+	else
+		snprintf(event, sizeof(event), "moved to CPU %d", x->cpu1);
+	if (!strcmp(x->c->shape, "counter") && sh->sum < sh->want)
+		snprintf(what, sizeof(what), "lost update: %s at %s, %s; the competitor's "
+			 "increment on that CPU was overwritten (sum %lld, want %lld)", event, at,
+			 where, sh->sum, sh->want);
+	else if (!strcmp(x->c->shape, "counter") && sh->sum > sh->want)
+		snprintf(what, sizeof(what), "counted twice: %s at %s, %s; an increment landed "
+			 "twice (sum %lld, want %lld)", event, at, where, sh->sum, sh->want);
+	else
+		snprintf(what, sizeof(what), "%s: %s at %s, %s", sh->msg, event, at, where);
+	il_fail(x, 1, "%s%s", what, "");
 }
 
-/* A word is shared when two threads touch it and one of them writes it. */
-#define IL_SHARED(e) (((e)->mask & ((e)->mask - 1)) && (e)->wmask)
-
-static void il_share_note(struct il_x *x, int i, uint64_t a, uint32_t len, int write)
+/* One try: T's operation from the begin trap to the end trap, interrupted at boundary k in
+ * pass (IL_LEARN: not interrupted, the instructions recorded); C's operation in it (or after
+ * it, when learning); then the child's check. 0, or -1 with r->status set. */
+static int il_try(struct il_tracer *x, int pass, int k)
 {
-	for (uint64_t w = a >> 3; w <= (a + len - 1) >> 3; w++) {
-		__typeof__(x->share) e = il_share_slot(x, w, 1);
-		int was = IL_SHARED(e);
-
-		e->mask |= (uint8_t)(1 << i);
-		if (write)
-			e->wmask |= (uint8_t)(1 << i);
-		if (!was && IL_SHARED(e))
-			x->grew = 1;
-	}
-}
-
-static int il_shared(struct il_x *x, uint64_t a, uint32_t len)
-{
-	for (uint64_t w = a >> 3; w <= (a + len - 1) >> 3; w++) {
-		__typeof__(x->share) e = il_share_slot(x, w, 0);
-
-		if (e && IL_SHARED(e))
-			return 1;
-	}
-	return 0;
-}
-
-/* ---- the child's state: memory writes, logged ---- */
-
-/* What the kernel rewrites as it pleases (struct rseq's node_id, mm_cid): not the state. */
-static int il_unhashed(struct il_x *x, uint64_t a)
-{
-	int who;
-
-	return il_in_area(x, a, 1, &who) && a - x->area[who] >= 16;
-}
-
-static int il_log(struct il_x *x, struct il_state *s, uint64_t addr, const uint8_t *old,
-		  const uint8_t *now, uint32_t len)
-{
-	for (uint32_t off = 0; off < len; off += 64) {
-		uint32_t n = len - off < 64 ? len - off : 64;
-		struct il_undo *u;
-
-		if (!memcmp(old + off, now + off, n))
-			continue;
-		if (x->nundo == x->capundo) {
-			x->capundo = x->capundo ? 2 * x->capundo : 4096;
-			x->undo = realloc(x->undo, x->capundo * sizeof(*x->undo));
-			if (!x->undo)
-				return -1;
-		}
-		u = &x->undo[x->nundo++];
-		u->addr = addr + off;
-		u->len = n;
-		memcpy(u->old, old + off, n);
-		for (uint32_t k = 0; k < n; k++)
-			if (old[off + k] != now[off + k] && !il_unhashed(x, addr + off + k))
-				s->memhash ^= il_zob(addr + off + k, old[off + k]) ^
-					      il_zob(addr + off + k, now[off + k]);
-	}
-	return 0;
-}
-
-/* Write len bytes into the child, logged; the struct rseq copies follow. */
-static int il_poke(struct il_x *x, struct il_state *s, uint64_t addr, const void *buf, uint32_t len)
-{
-	uint8_t old[64];
-	int who;
-
-	if (len > 64 || il_mem_read(x->pid, addr, old, len) || il_mem_write(x->pid, addr, buf, len))
-		return -1;
-	if (il_in_area(x, addr, len, &who))
-		memcpy(x->mem[who] + (addr - x->area[who]), buf, len);
-	return il_log(x, s, addr, old, buf, len);
-}
-
-static void il_undo_to(struct il_x *x, size_t mark)
-{
-	while (x->nundo > mark) {
-		struct il_undo *u = &x->undo[--x->nundo];
-		int who;
-
-		il_mem_write(x->pid, u->addr, u->old, u->len);
-		if (il_in_area(x, u->addr, u->len, &who)) {
-			for (uint32_t k = 0; k < u->len; k++)
-				if (u->addr + k - x->area[who] < IL_AREA)
-					x->mem[who][u->addr + k - x->area[who]] = u->old[k];
-		}
-	}
-}
-
-/* The child's thread i as the state says: registers, vector state, CPU. */
-static int il_make_live(struct il_x *x, struct il_state *s, int i)
-{
-	struct il_thr *th = &s->th[i];
-	int cpu = x->cpus[th->cpu];
-
-	if (memcmp(&x->live[i], &th->regs, sizeof(th->regs))) {
-		if (il_regs_set(x->tid[i], &th->regs))
-			return -1;
-		x->live[i] = th->regs;
-	}
-	if (x->vector[i] && memcmp(&x->live_fp[i], &th->fp, sizeof(th->fp))) {
-		if (il_fpregs_set(x->tid[i], &th->fp))
-			return -1;
-		x->live_fp[i] = th->fp;
-	}
-	if (x->live_cpu[i] != cpu) {
-		il_pin(x->tid[i], cpu);
-		x->live_cpu[i] = cpu;
-	}
-	return 0;
-}
-
-/* ---- the rules ---- */
-
-static void il_name(struct il_x *x, uint64_t a, char *out, size_t len);
-
-/* A store by thread i at pc (in its section d or not) changed bytes at a: may it? */
-static int il_ownership(struct il_x *x, int i, uint64_t pc, const struct il_insn *in,
-			int in_cs, const struct il_rseq_cs *d, uint64_t cs_ptr, uint64_t a, uint32_t len)
-{
-	int cpu = x->live_cpu[i], o = -1;
-	char what[96];
-
-	for (uint32_t k = 0; k < len && o < 0; k++)
-		o = il_owner(x, a + k);
-	if (o < 0 || in->atomic)
-		return 0;
-	il_name(x, a, what, sizeof(what));
-	if (!in_cs) {
-		struct il_rseq_cs e;
-
-		if (cs_ptr && !il_desc(x, cs_ptr, &e) &&
-		    pc >= e.start_ip + e.post_commit_offset && pc < e.start_ip + e.post_commit_offset + 32)
-			return il_fail(x, 1, pc, in->text, "post-commit range misses the commit: the "
-				       "section [0x%llx, 0x%llx) ends before this store to CPU %d's %s, "
-				       "so it runs outside the section and nothing aborts it",
-				       (unsigned long long)e.start_ip,
-				       (unsigned long long)(e.start_ip + e.post_commit_offset), o, what);
-		if (!x->c->rseq)
-			return 0;
-		return il_fail(x, 1, pc, in->text, "ownership: a plain store to CPU %d's %s outside "
-			       "any rseq critical section (T%d on CPU %d)", o, what, i, cpu);
-	}
-	if (cpu != o)
-		return il_fail(x, 1, pc, in->text, "ownership: CPU %d's %s written by a section that "
-			       "ran on CPU %d (T%d): the CPU it was given is not the one it runs on, "
-			       "and CPU %d's own threads write it meanwhile", o, what, cpu, i, o);
-	if (pc + in->len != d->start_ip + d->post_commit_offset) {
-		/* another store before the section's end: this one is early; none: a late commit */
-		uint64_t end = d->start_ip + d->post_commit_offset, p = pc + in->len;
-		int later = 0;
-
-		while (p < end && !later) {
-			size_t n;
-			const uint8_t *b = il_code(x, p, &n);
-			struct il_insn nx;
-			il_regs r = x->live[i];
-
-			IL_PC(&r) = p;
-			if (!n || il_decode(p, b, n, &r, &nx) || !nx.len)
-				break;
-			for (int k = 0; k < nx.nacc; k++)
-				later |= nx.acc[k].write && !il_private(x, i, &r, nx.acc[k].addr);
-			p += nx.len;
-		}
-		if (later)
-			return il_fail(x, 1, pc, in->text, "early store: CPU %d's %s is written inside "
-				       "the section before its commit; a preemption between them aborts "
-				       "a section whose first store has landed, and the retry stores again",
-				       o, what);
-		return il_fail(x, 1, pc, in->text, "the commit is not the section's last instruction: "
-			       "%llu byte(s) of code follow it inside [0x%llx, 0x%llx); a preemption there "
-			       "aborts a section that has committed, and the retry commits again",
-			       (unsigned long long)(end - pc - in->len),
-			       (unsigned long long)d->start_ip, (unsigned long long)end);
-	}
-	return 0;
-}
-
-/* The kernel's abort of thread i's section, at an event: 1 aborted, 0 not in one, -1 refused. */
-static int il_abort(struct il_x *x, struct il_state *s, int i)
-{
-	struct il_thr *th = &s->th[i];
-	struct il_rseq_cs d;
-	uint64_t pc = IL_PC(&th->regs), zero = 0;
-	uint32_t sig;
-
-	if (!il_cs(x, i, pc, &d))
-		return 0;
-	if (d.version != 0 || d.abort_ip - d.start_ip < d.post_commit_offset)
-		return il_fail(x, 1, pc, "", "invalid rseq_cs: version %u, abort handler 0x%llx inside "
-			       "the section [0x%llx, 0x%llx): the kernel kills the thread (SIGSEGV) at "
-			       "its first abort", d.version, (unsigned long long)d.abort_ip,
-			       (unsigned long long)d.start_ip,
-			       (unsigned long long)(d.start_ip + d.post_commit_offset));
-	if (il_mem_read(x->pid, d.abort_ip - 4, &sig, 4) || sig != x->sig)
-		return il_fail(x, 1, d.abort_ip, "", "abort signature 0x%08x before the abort handler "
-			       "is not the one the thread registered (0x%08x): the kernel kills the "
-			       "thread (SIGSEGV) at the section's first abort", sig, x->sig);
-	if (il_poke(x, s, x->area[i] + IL_RSEQ_CS, &zero, 8))
-		return -1;
-	th->abort_pc = pc;
-	th->abort_at = d.abort_ip;
-	IL_PC(&th->regs) = d.abort_ip;
-	x->r->aborts++;
-	return 1;
-}
-
-/* Thread i waits on a futex whose word has not changed: it cannot run. */
-static int il_blocked(struct il_x *x, struct il_state *s, int i)
-{
-	struct il_insn in;
-	const il_regs *r = &s->th[i].regs;
-	uint32_t w;
-
-	if (s->th[i].done || il_decode_at(x, r, &in) || !in.syscall || IL_SYSNR(r) != SYS_futex)
-		return 0;
-	if ((IL_ARG1(r) & FUTEX_CMD_MASK) != FUTEX_WAIT &&
-	    (IL_ARG1(r) & FUTEX_CMD_MASK) != FUTEX_WAIT_BITSET)
-		return 0;
-	return !il_mem_read(x->pid, IL_ARG0(r), &w, 4) && w == (uint32_t)IL_ARG2(r);
-}
-
-/* ---- one instruction ---- */
-
-static void il_wrote_note(struct il_x *x, int i, uint64_t a, uint32_t len)
-{
-	for (int k = 0; k < x->nwrote; k++)
-		if (x->wrote[k].addr == a && x->wrote[k].len == len) {
-			x->wrote[k].mask |= (uint8_t)(1 << i);
-			return;
-		}
-	if (x->nwrote < (int)(sizeof(x->wrote) / sizeof(x->wrote[0])))
-		x->wrote[x->nwrote++] = (struct il_wrote){ a, len, (uint8_t)(1 << i) };
-}
-
-/* Thread i runs one instruction: 0, or -1 (refused or failed: x->failed). rec (if not NULL)
- * gets the instruction's first access another thread may see. */
-static int il_one(struct il_x *x, struct il_state *s, int i, struct il_rec *rec)
-{
-	struct il_thr *th = &s->th[i];
-	struct il_insn in;
-	struct il_rseq_cs d;
-	uint64_t pc = IL_PC(&th->regs), cs_ptr, zero = 0, addr[IL_MAX_ACC + 1];
-	uint8_t old[IL_MAX_ACC][64], now[IL_MAX_ACC][64], area[IL_AREA];
-	void *bufs[IL_MAX_ACC + 1];
-	size_t lens[IL_MAX_ACC + 1];
-	int n = 0, in_cs, st, who, wrote_cs = 0;
-
-	if (il_make_live(x, s, i))
-		return il_fail(x, 2, pc, "", "cannot set T%d's registers (ptrace: %s)", i, strerror(errno));
-	if (il_decode_at(x, &th->regs, &in))
-		return il_fail(x, 2, pc, in.text, "cannot decode the instruction at 0x%llx (%s)",
-			       (unsigned long long)pc, in.text);
-	if (in.vector && !x->vector[i]) {
-		x->vector[i] = 1;
-		if (il_fpregs_get(x->tid[i], &th->fp))
-			return il_fail(x, 2, pc, in.text, "cannot read T%d's vector registers", i);
-		x->live_fp[i] = th->fp;
-	}
-	memcpy(&cs_ptr, x->mem[i] + IL_RSEQ_CS, 8);
-	in_cs = il_cs(x, i, pc, &d);
-	for (int k = 0; k < in.nacc; k++) {
-		if (!in.acc[k].write)
-			continue;
-		if (in.acc[k].size > 64)
-			return il_fail(x, 2, pc, in.text, "a store of %u bytes at once, which the check "
-				       "does not follow", in.acc[k].size);
-		if (il_in_area(x, in.acc[k].addr, in.acc[k].size, &who)) {
-			wrote_cs |= who == i;
-			continue;
-		}
-		addr[n] = in.acc[k].addr;
-		bufs[n] = old[n];
-		lens[n] = in.acc[k].size;
-		n++;
-	}
-	if (n && il_mem_readv(x->pid, addr, bufs, lens, n))
-		return il_fail(x, 1, pc, in.text, "a store to unmapped memory (0x%llx)",
-			       (unsigned long long)addr[0]);
-	if (rec) {
-		rec->has = 0;
-		rec->cpu_read = in.cpu_read;
-		for (int k = 0; k < in.nacc && !rec->has; k++)
-			if (!il_private(x, i, &th->regs, in.acc[k].addr)) {
-				rec->has = 1;
-				rec->addr = in.acc[k].addr;
-				rec->size = in.acc[k].size;
-				rec->write = in.acc[k].write && !in.acc[k].read ? 1 : in.acc[k].write ? 2 : 0;
-				rec->val = 0;
-				if (il_in_area(x, rec->addr, 4, &who) && rec->addr == x->area[who] + IL_CPU_ID)
-					rec->val = (uint64_t)(unsigned)x->live_cpu[i];
-			}
-	}
-	/* across this step, the kernel must not abort the section (see the top of the file) */
-	if (in_cs && il_mem_write(x->pid, x->area[i] + IL_RSEQ_CS, &zero, 8))
-		return il_fail(x, 2, pc, in.text, "cannot write T%d's rseq_cs", i);
-	if (ptrace(PTRACE_SINGLESTEP, x->tid[i], NULL, NULL))
-		return il_fail(x, 2, pc, in.text, "cannot step T%d (ptrace: %s)", i, strerror(errno));
-	st = il_wait(x->tid[i], in.syscall ? IL_SYSCALL_MS : -1);
-	x->r->steps++;
-	if (st == 0)
-		return il_fail(x, 2, pc, in.text, "T%d blocks in syscall %llu, which the check does "
-			       "not model", i, (unsigned long long)IL_SYSNR(&th->regs));
-	if (st < 0 || (st & 0xff) != SIGTRAP) {
-		uint32_t sig = 0;
-		int s_ = st < 0 ? 0 : st & 0xff;
-
-		/* a bad signature: the kernel refuses the section (even once it has ended) */
-		if (s_ == SIGSEGV && cs_ptr && !il_mem_read(x->pid, cs_ptr, &d, sizeof(d)) &&
-		    !il_mem_read(x->pid, d.abort_ip - 4, &sig, 4) && sig != x->sig)
-			return il_fail(x, 1, d.abort_ip, "", "abort signature 0x%08x before the abort "
-				       "handler is not the one the thread registered (0x%08x): the "
-				       "kernel killed the thread (SIGSEGV) at a preemption", sig, x->sig);
-		return il_fail(x, 1, pc, in.text, "crashed (%s%s) in T%d", s_ ? "SIG" : "exit",
-			       s_ ? (sigabbrev_np(s_) ? sigabbrev_np(s_) : "?") : "", i);
-	}
-	if (il_regs_get(x->tid[i], &th->regs))
-		return il_fail(x, 2, pc, in.text, "cannot read T%d's registers", i);
-	x->live[i] = th->regs;
-	if (x->vector[i]) {
-		il_fpregs_get(x->tid[i], &th->fp);
-		x->live_fp[i] = th->fp;
-	}
-	addr[n] = x->area[i];
-	for (int k = 0; k < n; k++)
-		bufs[k] = now[k];
-	bufs[n] = area;
-	lens[n] = IL_AREA;
-	if (il_mem_readv(x->pid, addr, bufs, lens, n + 1))
-		return il_fail(x, 2, pc, in.text, "cannot read the child's memory");
-	if (in_cs && !wrote_cs && !memcmp(area + IL_RSEQ_CS, &zero, 8)) {
-		il_mem_write(x->pid, x->area[i] + IL_RSEQ_CS, &cs_ptr, 8);
-		memcpy(area + IL_RSEQ_CS, &cs_ptr, 8);
-	}
-	th->after = in.cpu_read;
-	for (int k = 0; k < in.nacc; k++) {
-		if (il_in_area(x, in.acc[k].addr, in.acc[k].size, &who))
-			th->after |= who == i && in.acc[k].addr == x->area[i] + IL_CPU_ID;
-		else if (!il_private(x, i, &th->regs, in.acc[k].addr))
-			il_share_note(x, i, in.acc[k].addr, in.acc[k].size, in.acc[k].write);
-	}
-	for (int k = 0; k < n; k++) {
-		if (!memcmp(old[k], now[k], lens[k]))
-			continue;
-		th->after |= in_cs && !il_private(x, i, &th->regs, addr[k]);
-		if (il_log(x, s, addr[k], old[k], now[k], (uint32_t)lens[k]))
-			return il_fail(x, 2, pc, in.text, "out of memory");
-		if (x->first && !il_private(x, i, &th->regs, addr[k]))
-			il_wrote_note(x, i, addr[k], (uint32_t)lens[k]);
-		if (il_owner(x, addr[k]) >= 0)
-			th->abort_pc = 0;
-		if (il_ownership(x, i, pc, &in, in_cs, &d, cs_ptr, addr[k], (uint32_t)lens[k]))
-			return -1;
-	}
-	if (memcmp(area, x->mem[i], IL_AREA)) {
-		if (il_log(x, s, x->area[i], x->mem[i], area, IL_AREA))
-			return il_fail(x, 2, pc, in.text, "out of memory");
-		memcpy(x->mem[i], area, IL_AREA);
-	}
-	if (++th->run > IL_MAX_RUN)
-		return il_fail(x, 1, pc, in.text, "no end: T%d ran %d instructions in one schedule "
-			       "(a retry that never succeeds?)", i, IL_MAX_RUN);
-	return 0;
-}
-
-/* Where thread i's step may be followed by the other CPU's: before an instruction that
- * touches a word another thread writes or has touched (il_shared), or a syscall. */
-static int il_interleave_point(struct il_x *x, struct il_state *s, int i)
-{
-	struct il_thr *th = &s->th[i];
-	struct il_insn in;
-	int who;
-
-	if (th->done || il_decode_at(x, &th->regs, &in) || in.syscall)
-		return 1;
-	for (int k = 0; k < in.nacc; k++)
-		if (!il_in_area(x, in.acc[k].addr, in.acc[k].size, &who) &&
-		    !il_private(x, i, &th->regs, in.acc[k].addr) &&
-		    il_shared(x, in.acc[k].addr, in.acc[k].size))
-			return 1;
-	return 0;
-}
-
-/* Where a step of thread i ends: at an interleaving point; and, while events are left, where
- * an event may fall differently: after a CPU read or a store in a section, at a section's
- * start, before a CPU read or an access to its struct rseq. */
-static int il_point(struct il_x *x, struct il_state *s, int i)
-{
-	struct il_thr *th = &s->th[i];
-	struct il_insn in;
+	struct lab_il_regs regs;
+	int i = 0, in_cs_at = 0, aborted = 0, waiting = 0, s;
+	uint64_t cs;
 	struct il_rseq_cs d;
 
-	if (IL_PC(&th->regs) == (uint64_t)(uintptr_t)il_history_end) {
-		th->done = 1;
-		return 1;
-	}
-	if (s->budget > 0) {
-		int who;
-
-		if (th->after || (il_cs(x, i, IL_PC(&th->regs), &d) && IL_PC(&th->regs) == d.start_ip))
-			return 1;
-		if (il_decode_at(x, &th->regs, &in) || in.cpu_read)
-			return 1;
-		for (int k = 0; k < in.nacc; k++)
-			if (il_in_area(x, in.acc[k].addr, in.acc[k].size, &who))
-				return 1;
-	}
-	return il_interleave_point(x, s, i);
-}
-
-/* ---- the exploration ---- */
-
-/* A state seen with as many events left and no step asleep that is awake now needs no second
- * exploration: 0. Else 1, the entry updated. */
-static int il_visit(struct il_x *x, uint64_t key, int budget, uint8_t sleep)
-{
-	size_t m = x->vcap - 1, j = key & m;
-
-	for (;; j = (j + 1) & m) {
-		if (!x->vkey[j]) {
-			x->vkey[j] = key | 1;
-			x->vbud[j] = (int8_t)budget;
-			x->vsleep[j] = sleep;
-			return 1;
+	x->c_done = 0;
+	x->at_pc = 0;
+	*x->at = 0;
+	x->at_pass = pass;
+	if (x->owner && il_read(x->pid, (uint64_t)(uintptr_t)sh->slots, x->snap, x->snaplen))
+		return il_fail(x, 2, "cannot read the child's slots%s%s", "", "");
+	/* from the begin trap to the operation's first instruction */
+	for (int pre = 0; il_pc(x->tt) != (uint64_t)(uintptr_t)x->c->one; pre++)
+		if (pre > 200 || il_quiet_step(x) != SIGTRAP)
+			return il_fail(x, 2, "the operation did not start%s%s", "", "");
+	if (lab_il_get(x->tt, &regs) || lab_il_entry(x->tt, &regs, &x->ret, &x->sp_after))
+		return il_fail(x, 2, "cannot read the registers%s%s", "", "");
+	for (;;) {
+		if (lab_il_get(x->tt, &regs))
+			return il_fail(x, 2, "cannot read the registers%s%s", "", "");
+		if (regs.pc == x->ret && regs.sp == x->sp_after)
+			break;
+		if (pass == IL_LEARN) {
+			if (i >= IL_MAX_INSN)
+				return il_fail(x, 2, "the operation runs over %s instructions%s",
+					       "20000", "");
+			x->trace[i] = regs.pc;
+		} else if (i <= k && regs.pc != x->trace[i]) {
+			return il_fail(x, 2, "the operation took another path on a second run "
+				       "(its instructions depend on more than the reset state)%s%s",
+				       "", "");
 		}
-		if (x->vkey[j] == (key | 1)) {
-			if (x->vbud[j] >= budget && !(x->vsleep[j] & ~sleep))
-				return 0;
-			if (budget > x->vbud[j]) {
-				x->vbud[j] = (int8_t)budget;
-				x->vsleep[j] = sleep;
-			} else if (budget == x->vbud[j]) {
-				x->vsleep[j] &= sleep;
+		if (pass != IL_LEARN && i == k) {
+			in_cs_at = il_in_cs(x, regs.pc, &cs, &d);
+			x->at_pc = regs.pc;
+			if (pass == IL_SIGNAL) {
+				/* delivered now; the step stops at the handler's first instruction */
+				if (il_step(x, SIGUSR2) != SIGTRAP)
+					return il_fail(x, 2, "the signal was not delivered%s%s", "", "");
+				aborted = in_cs_at && !il_peek(x->tt, x->rseq + IL_RSEQ_CS);
+			} else if (pass == IL_MIGRATE) {
+				il_set_cpu(x, x->cpu1);
 			}
-			return 1;
-		}
-	}
-}
-
-/* Steps of two threads commute when their first instructions touch no byte in common that
- * one of them writes (the rest of a step touches only its thread's own memory). */
-static int il_independent(const struct il_insn *a, const struct il_insn *b)
-{
-	if (a->syscall || b->syscall)
-		return 0;
-	for (int k = 0; k < a->nacc; k++)
-		for (int l = 0; l < b->nacc; l++)
-			if ((a->acc[k].write || b->acc[l].write) &&
-			    a->acc[k].addr < b->acc[l].addr + b->acc[l].size &&
-			    b->acc[l].addr < a->acc[k].addr + a->acc[k].size)
-				return 0;
-	return 1;
-}
-
-static uint64_t il_key(struct il_x *x, const struct il_state *s)
-{
-	uint64_t h = s->memhash ^ il_mix((uint64_t)(uint8_t)s->cur[0] << 8 | (uint8_t)s->cur[1]);
-
-	for (int i = 0; i < IL_NT; i++) {
-		il_regs r;
-
-		il_regs_canon(&s->th[i].regs, &r);
-		h = il_hash_bytes(h ^ (uint64_t)(s->th[i].cpu * 4 + s->th[i].done * 2 + s->th[i].after),
-				  &r, sizeof(r));
-		if (x->vector[i])
-			h = il_hash_bytes(h, &s->th[i].fp, sizeof(s->th[i].fp));
-	}
-	return h;
-}
-
-/* The free hand-overs: a CPU whose current thread is done or waits gets another of its own. */
-static void il_normalize(struct il_x *x, struct il_state *s)
-{
-	for (int c = 0; c < x->ncpu; c++) {
-		int i = s->cur[c];
-
-		if (i >= 0 && !s->th[i].done && !il_blocked(x, s, i))
-			continue;
-		for (int j = 0; j < IL_NT; j++)
-			if (j != i && s->th[j].cpu == c && !s->th[j].done && !il_blocked(x, s, j)) {
-				s->cur[c] = (int8_t)j;
+			s = il_competitor(x, IL_OP, IL_WAIT_MS);
+			if (s < 0)
+				return il_fail(x, 1, "the competitor crashed (interrupted at %s)%s",
+					       il_at(x), "");
+			/* what T changes from here on is measured from what C left */
+			if (x->owner && il_read(x->pid, (uint64_t)(uintptr_t)sh->slots, x->snap,
+						x->snaplen))
+				return il_fail(x, 2, "cannot read the child's slots%s%s", "", "");
+			x->c_done = s;
+			waiting = !s;
+			if (pass != IL_SIGNAL) {
+				/* the return from the stop: where the kernel aborts the section */
+				if (il_step(x, 0) != SIGTRAP)
+					return il_fail(x, 1, "crashed after being interrupted at %s%s",
+						       il_at(x), "");
+				aborted = in_cs_at && !il_peek(x->tt, x->rseq + IL_RSEQ_CS);
+				il_owner_check(x, regs.pc, in_cs_at);
+			}
+			x->r->interleavings++;
+			x->r->aborts += aborted;
+			if (waiting) {
+				/* C waits for what T holds: let T run to its end at full speed */
+				x->r->waits++;
 				break;
 			}
-		if (s->cur[c] >= 0 && s->th[s->cur[c]].done)
-			s->cur[c] = -1;
-	}
-}
-
-static int il_enabled(struct il_x *x, struct il_state *s, struct il_tr *tr)
-{
-	int n = 0;
-
-	for (int c = 0; c < x->ncpu; c++) {
-		int i = s->cur[c];
-
-		if (i < 0 || s->th[i].done || il_blocked(x, s, i))
+			i++;
 			continue;
-		/* a step that touches nothing shared commutes with the other CPU's: it alone */
-		if (!il_interleave_point(x, s, i)) {
-			tr[0] = (struct il_tr){ IL_STEP, (int8_t)i, -1 };
-			n = 1;
-			break;
 		}
-		tr[n++] = (struct il_tr){ IL_STEP, (int8_t)i, -1 };
-	}
-	if (s->budget <= 0)
-		return n;
-	for (int c = 0; c < x->ncpu; c++) {
-		int i = s->cur[c];
-		struct il_rseq_cs d;
+		s = il_quiet_step(x);
+		if (s != SIGTRAP) {
+			char sig[64];
 
-		if (i < 0 || s->th[i].done || il_blocked(x, s, i))
-			continue;
-		if (il_cs(x, i, IL_PC(&s->th[i].regs), &d))
-			tr[n++] = (struct il_tr){ IL_SIGNAL, (int8_t)i, -1 };
-		for (int j = 0; j < IL_NT; j++)
-			if (j != i && s->th[j].cpu == c && !s->th[j].done)
-				tr[n++] = (struct il_tr){ IL_SWITCH, (int8_t)i, (int8_t)j };
-		if (x->ncpu == 2)
-			tr[n++] = (struct il_tr){ IL_MIGRATE, (int8_t)i, -1 };
+			snprintf(sig, sizeof(sig), "%s%s", s < 0 ? "exit" : "SIG",
+				 s < 0 ? "" : sigabbrev_np(s) ? sigabbrev_np(s) : "?");
+			return il_fail(x, 1, x->at_pc ? "crashed (%s) after being interrupted at %s"
+				       : "crashed (%s) in its operation%s", sig, il_at(x));
+		}
+		if (++i > x->n + IL_MAX_AFTER && pass != IL_LEARN)
+			return il_fail(x, 1, "no end within 200000 instructions after being "
+				       "interrupted at %s (a retry that never succeeds?)%s", il_at(x), "");
 	}
-	return n;
-}
-
-/* Apply tr to s (the child is in state s): 0, or -1 (x->failed). */
-static int il_apply(struct il_x *x, struct il_state *s, const struct il_tr *tr, struct il_rec *rec)
-{
-	struct il_thr *th = &s->th[tr->t];
-	int i = tr->t, a;
-
-	memset(rec, 0, sizeof(*rec));
-	rec->kind = tr->kind;
-	rec->t = (int8_t)i;
-	rec->cpu = (int8_t)th->cpu;
-	rec->other = tr->other;
-	rec->pc = IL_PC(&th->regs);
-	x->r->transitions++;
-	if (tr->kind == IL_STEP) {
-		if (il_one(x, s, i, rec))
-			return -1;
-		while (!il_point(x, s, i))
-			if (il_one(x, s, i, NULL))
-				return -1;
-		return 0;
+	/* to the end trap; C's operation, when it has not had one */
+	if (il_to_trap(x->tt, -1) != 1)
+		return il_fail(x, 1, x->at_pc ? "crashed after being interrupted at %s%s"
+			       : "crashed in its operation%s%s", il_at(x), "");
+	if (pass == IL_LEARN)
+		x->n = i;
+	if (!x->c_done) {
+		s = waiting ? il_parked(x->tc, IL_END_MS) : il_competitor(x, IL_OP, IL_END_MS);
+		if (s <= 0)
+			return il_fail(x, 1, "deadlock: the competitor's operation never ended "
+				       "(interrupted at %s)%s", x->at_pc ? il_at(x) : "no boundary", "");
 	}
-	s->budget--;
-	if ((a = il_abort(x, s, i)) < 0)
+	if (pass == IL_MIGRATE)
+		il_set_cpu(x, x->cpu0);
+	/* fini, check, reset (and init again when fini ran) */
+	if (x->c->thread_fini && il_competitor(x, IL_FINI, IL_END_MS) != 1)
+		return il_fail(x, 1, "the competitor's thread_fini did not end%s%s", "", "");
+	if (il_to_trap(x->tt, -1) != 1)
+		return il_fail(x, 1, "crashed in its check or thread_fini%s%s", "", "");
+	if (x->c->thread_fini && il_competitor(x, IL_INIT, IL_END_MS) != 1)
+		return il_fail(x, 1, "the competitor's thread_init did not end%s%s", "", "");
+	if (sh->init_failed)
+		return il_fail(x, 2, "%s%s", sh->init_msg, "");
+	if (sh->fail) {
+		if (pass == IL_LEARN)
+			return il_fail(x, 1, "%s, with no interruption at all%s", sh->msg, "");
+		il_verdict(x, pass, il_at(x), in_cs_at, aborted);
 		return -1;
-	rec->aborted = (uint8_t)a;
-	if (tr->kind == IL_SWITCH) {
-		s->cur[th->cpu] = tr->other;
-	} else if (tr->kind == IL_MIGRATE) {
-		int from = th->cpu, to = 1 - from, k = s->cur[to];
-
-		th->cpu = (int8_t)to;
-		s->cur[from] = -1;
-		if (k >= 0 && !s->th[k].done) {
-			if ((a = il_abort(x, s, k)) < 0)
-				return -1;
-			rec->aborted2 = (uint8_t)a;
-			rec->other = (int8_t)k;
-		}
-		s->cur[to] = (int8_t)i;
 	}
 	return 0;
 }
 
-/* A finished schedule: the child's main thread runs the shape's check. */
-static int il_leaf(struct il_x *x)
+/* Fork the child, trace both threads to their first traps. 0, or -1 with r set. */
+static int il_start(struct il_tracer *x)
 {
-	if (ptrace(PTRACE_CONT, x->pid, NULL, NULL) || (il_wait(x->pid, 10000) & 0xff) != SIGTRAP)
-		return il_fail(x, 1, 0, "", "crashed in the shape's check or the strategy's total");
-	x->r->schedules++;
-	if (x->first) {
-		/* the first schedule ran each thread alone: infer what CPU a's threads own */
-		x->first = 0;
-		for (int k = 0; k < x->nwrote && x->ninferred < 64; k++)
-			if (x->wrote[k].mask == 3 && x->ncpu == 2 && x->c->rseq &&
-			    strcmp(x->c->shape, "lock") && !x->c->percpu &&
-			    (x->wrote[k].addr < x->sh->slots ||
-			     x->wrote[k].addr >= x->sh->slots + (uint64_t)x->sh->nslots *
-			     sizeof(struct lab_pc_slot)) &&
-			    (x->wrote[k].addr < x->sh->nodes ||
-			     x->wrote[k].addr >= x->sh->nodes + IL_NODES * sizeof(struct lab_pc_node)))
-				x->inferred[x->ninferred++] = x->wrote[k];
-	}
-	if (x->sh->fail) {
-		/* a counter's every operation stores: one that aborted and did not is the culprit */
-		for (int i = 0; i < IL_NT && !strcmp(x->c->shape, "counter"); i++)
-			if (x->fr[x->depth - 1].s.th[i].abort_pc) {
-				struct il_thr *th = &x->fr[x->depth - 1].s.th[i];
-
-				return il_fail(x, 1, th->abort_at, "", "an abort without a retry: T%d's "
-					       "section aborted (at 0x%llx) and its operation went on "
-					       "without storing again; %s", i,
-					       (unsigned long long)th->abort_pc, x->sh->msg);
-			}
-		return il_fail(x, 1, 0, "", "%s%s", x->sh->msg,
-			       x->r->schedules == 1 ? ", with no interruption at all" : "");
-	}
-	return 0;
-}
-
-static int il_push(struct il_x *x, const struct il_state *s, const struct il_rec *rec,
-		   uint8_t sleep)
-{
-	struct il_frame *f;
-
-	if (x->depth >= IL_MAX_DEPTH)
-		return il_fail(x, 1, 0, "", "no end: a schedule of over %d steps", IL_MAX_DEPTH);
-	if (x->depth == x->capfr) {
-		x->capfr = x->capfr ? 2 * x->capfr : 256;
-		x->fr = realloc(x->fr, (size_t)x->capfr * sizeof(*x->fr));
-		if (!x->fr)
-			return il_fail(x, 2, 0, "", "out of memory");
-	}
-	f = &x->fr[x->depth++];
-	f->s = *s;
-	f->undo = x->nundo;
-	f->rec = *rec;
-	f->next = -1;
-	f->ntr = 0;
-	f->sleep = sleep;
-	f->taken = 0;
-	return 0;
-}
-
-static void il_explore(struct il_x *x, const struct il_state *root)
-{
-	struct il_rec none = { .kind = 255 };
-
-	if (il_push(x, root, &none, 0))
-		return;
-	while (x->depth > 0 && !x->failed) {
-		struct il_frame *f = &x->fr[x->depth - 1];
-		struct il_state s;
-		struct il_rec rec;
-		struct il_tr *t;
-		uint8_t sleep = 0;
-		int all = 1;
-
-		if (f->next < 0) {
-			il_normalize(x, &f->s);
-			for (int i = 0; i < IL_NT; i++)
-				all &= f->s.th[i].done;
-			if (all) {
-				il_leaf(x);
-				x->depth--;
-				continue;
-			}
-			if (!il_visit(x, il_key(x, &f->s), f->s.budget, f->sleep)) {
-				x->depth--;
-				continue;
-			}
-			if (++x->r->states > IL_MAX_STATES) {
-				il_fail(x, 1, 0, "", "not checked within its bound: over %d states",
-					IL_MAX_STATES);
-				break;
-			}
-			f->ntr = il_enabled(x, &f->s, f->tr);
-			f->next = 0;
-			if (!f->ntr) {
-				il_fail(x, 1, 0, "", "deadlock: every thread left waits on a futex");
-				break;
-			}
-			for (int k = 0; k < f->ntr; k++)
-				if (f->tr[k].kind == IL_STEP &&
-				    il_decode_at(x, &f->s.th[f->tr[k].t].regs, &f->first[f->tr[k].t]))
-					f->first[f->tr[k].t].syscall = 1; /* undecodable: dependent */
-		}
-		/* the next transition not asleep */
-		while (f->next < f->ntr && f->tr[f->next].kind == IL_STEP &&
-		       ((f->sleep | f->taken) >> f->tr[f->next].t & 1) && (f->sleep >> f->tr[f->next].t & 1))
-			f->next++;
-		if (f->next >= f->ntr) {
-			x->depth--;
-			continue;
-		}
-		t = &f->tr[f->next++];
-		if (t->kind == IL_STEP) {
-			uint8_t asleep = f->sleep | f->taken;
-
-			for (int j = 0; j < IL_NT; j++)
-				if ((asleep >> j & 1) && j != t->t &&
-				    il_independent(&f->first[t->t], &f->first[j]))
-					sleep |= (uint8_t)(1 << j);
-			f->taken |= (uint8_t)(1 << t->t);
-		}
-		il_undo_to(x, f->undo);
-		s = f->s;
-		if (il_apply(x, &s, t, &rec))
-			break;
-		il_push(x, &s, &rec, sleep);
-	}
-}
-
-/* ---- the schedule, in words ---- */
-
-static void il_name(struct il_x *x, uint64_t a, char *out, size_t len)
-{
-	static const char *const fields[] = { "v", "tagged", "ptr", "word", "count", "bad", "holder" };
-	static const int offs[] = { 0, 8, 16, 24, 32, 40, 48 };
-	const struct lab_pc_percpu *p = &x->sh->percpu;
-	int who;
-
-	if (a >= x->sh->slots && a < x->sh->slots + (uint64_t)x->sh->nslots * sizeof(struct lab_pc_slot)) {
-		uint64_t off = (a - x->sh->slots) % sizeof(struct lab_pc_slot);
-		int f = 0;
-
-		for (int k = 0; k < 7; k++)
-			if ((int)off >= offs[k])
-				f = k;
-		snprintf(out, len, "slot[%d].%s", (int)((a - x->sh->slots) / sizeof(struct lab_pc_slot)),
-			 fields[f]);
-	} else if (a >= x->sh->nodes && a < x->sh->nodes + IL_NODES * sizeof(struct lab_pc_node)) {
-		snprintf(out, len, "node[%d]", (int)((a - x->sh->nodes) / sizeof(struct lab_pc_node)));
-	} else if (il_in_area(x, a, 1, &who)) {
-		uint64_t off = a - x->area[who];
-
-		snprintf(out, len, "%s", off < 4 ? "cpu_id_start" : off < 8 ? "cpu_id" : off < 16 ?
-			 "rseq_cs" : off < 24 ? "rseq flags/node_id" : "mm_cid");
-	} else if (p->base && p->stride && a >= (uint64_t)(uintptr_t)p->base &&
-		   (a - (uint64_t)(uintptr_t)p->base) / p->stride < (uint64_t)p->count) {
-		uint64_t off = a - (uint64_t)(uintptr_t)p->base;
-
-		snprintf(out, len, "own data[%d]+%llu", (int)(off / p->stride),
-			 (unsigned long long)(off % p->stride));
-	} else {
-		snprintf(out, len, "data at 0x%llx", (unsigned long long)a);
-	}
-}
-
-static void il_schedule(struct il_x *x)
-{
-	char items[48][200], *o = x->r->schedule;
-	int n = 0, first;
-	size_t left = sizeof(x->r->schedule);
-
-	for (int d = 1; d < x->depth; d++) {
-		const struct il_rec *r = &x->fr[d].rec;
-		char what[96], *it;
-		int cpu = x->cpus[r->cpu];
-
-		if (n == 48) {
-			memmove(items[0], items[1], sizeof(items[0]) * 47);
-			n = 47;
-		}
-		it = items[n];
-		if (r->kind == IL_STEP) {
-			if (!r->has && !r->cpu_read)
-				continue;
-			if (!r->has) {
-				snprintf(it, sizeof(items[0]), "T%d cpu%d: reads its CPU", r->t, cpu);
-			} else {
-				il_name(x, r->addr, what, sizeof(what));
-				if (!strcmp(what, "cpu_id"))
-					snprintf(it, sizeof(items[0]), "T%d cpu%d: read cpu_id=%d", r->t, cpu,
-						 (int)r->val);
-				else
-					snprintf(it, sizeof(items[0]), "T%d cpu%d: %s %s", r->t, cpu,
-						 r->write == 1 ? "store" : r->write ? "update" : "load", what);
-			}
-		} else if (r->kind == IL_SIGNAL) {
-			snprintf(it, sizeof(items[0]), "T%d signalled%s", r->t,
-				 r->aborted ? " (its section aborts)" : "");
-		} else if (r->kind == IL_SWITCH) {
-			snprintf(it, sizeof(items[0]), "T%d preempted%s, T%d runs on cpu%d", r->t,
-				 r->aborted ? " (its section aborts)" : "", r->other, cpu);
-		} else {
-			snprintf(it, sizeof(items[0]), "T%d migrated to cpu%d%s", r->t,
-				 x->cpus[1 - r->cpu], r->aborted ? " (its section aborts)" : "");
-		}
-		n++;
-	}
-	first = n > 14 ? n - 14 : 0;
-	if (first) {
-		int w = snprintf(o, left, "... ");
-		o += w;
-		left -= (size_t)w;
-	}
-	for (int k = first; k < n && left > 1; k++) {
-		int w = snprintf(o, left, "%s%s", k > first ? "; " : "", items[k]);
-
-		if (w < 0 || (size_t)w >= left)
-			break;
-		o += w;
-		left -= (size_t)w;
-	}
-}
-
-/* ---- start and end ---- */
-
-static int il_start(struct il_x *x, struct il_state *root)
-{
-	int s, parked = 0;
+	int s;
+	struct il_rseq_conf conf;
 	unsigned long msg;
 
 	x->pid = fork();
 	if (x->pid < 0)
-		return il_fail(x, 2, 0, "", "fork: %s", strerror(errno));
+		return il_fail(x, 2, "fork: %s%s", strerror(errno), "");
 	if (!x->pid)
-		il_child_main(x->sh, x->c);
-	if ((il_wait(x->pid, -1) & 0xff) != SIGSTOP ||
-	    ptrace(PTRACE_SETOPTIONS, x->pid, NULL,
+		il_child();
+	x->tt = x->pid;
+	if ((il_wait(x->tt, -1) & 0xff) != SIGSTOP ||
+	    ptrace(PTRACE_SETOPTIONS, x->tt, NULL,
 		   (void *)(PTRACE_O_TRACECLONE | PTRACE_O_EXITKILL)) ||
-	    ptrace(PTRACE_CONT, x->pid, NULL, NULL))
-		return il_fail(x, 2, 0, "", "cannot trace the child (ptrace: %s)", strerror(errno));
-	/* three clone events, each new thread's first stop, then every thread at its trap */
-	for (int i = 0; i < IL_NT; i++) {
-		s = il_wait(x->pid, -1);
-		if (s < 0 || s >> 8 != PTRACE_EVENT_CLONE ||
-		    ptrace(PTRACE_GETEVENTMSG, x->pid, NULL, &msg))
-			return il_fail(x, 2, 0, "", "the child did not start its threads%s%s",
-				       x->sh->init_failed ? ": " : "", x->sh->init_msg);
-		x->tid[i] = (pid_t)msg;
-		if (il_wait(x->tid[i], -1) < 0 || ptrace(PTRACE_CONT, x->tid[i], NULL, NULL) ||
-		    ptrace(PTRACE_CONT, x->pid, NULL, NULL))
-			return il_fail(x, 2, 0, "", "a thread of the child did not start");
-	}
-	while (parked < IL_NT + 1) {
-		int st;
-		pid_t p = waitpid(-1, &st, __WALL);
-
-		if (p < 0 && errno == EINTR)
-			continue;
-		if (p < 0 || WIFEXITED(st) || WIFSIGNALED(st))
-			return il_fail(x, 2, 0, "", "the child did not reach its histories%s%s",
-				       x->sh->init_failed ? ": " : "", x->sh->init_msg);
-		if (WSTOPSIG(st) == SIGTRAP && !(st >> 16)) {
-			parked++;
-			continue;
-		}
-		/* anything else (a scheduler signal, a stop) passes through */
-		ptrace(PTRACE_CONT, p, NULL, (void *)(uintptr_t)(WSTOPSIG(st) == SIGSTOP ? 0 : WSTOPSIG(st)));
-	}
-	memset(root, 0, sizeof(*root));
-	/* the clone order need not be the threads' order: each thread wrote its tid */
-	for (int i = 0; i < IL_NT; i++)
-		x->tid[i] = x->sh->tid[i];
-	for (int i = 0; i < IL_NT; i++) {
-		struct il_rseq_conf conf = { 0 };
-
-		if (il_regs_get(x->tid[i], &root->th[i].regs))
-			return il_fail(x, 2, 0, "", "cannot read T%d's registers", i);
-		x->live[i] = root->th[i].regs;
-		root->th[i].cpu = (int8_t)(i == 2 && x->ncpu == 2);
-		x->live_cpu[i] = x->cpus[root->th[i].cpu];
-		if (ptrace(PTRACE_GET_RSEQ_CONFIGURATION, x->tid[i], (void *)sizeof(conf), &conf) <= 0 ||
-		    !conf.abi)
-			return il_fail(x, 2, 0, "", "T%d has no rseq area (PTRACE_GET_RSEQ_CONFIGURATION)", i);
-		x->area[i] = conf.abi;
-		x->sig = conf.sig;
-		if (il_mem_read(x->pid, x->area[i], x->mem[i], IL_AREA))
-			return il_fail(x, 2, 0, "", "cannot read T%d's rseq area", i);
-	}
-	root->cur[0] = 0;
-	root->cur[1] = x->ncpu == 2 ? 2 : -1;
+	    ptrace(PTRACE_CONT, x->tt, NULL, NULL))
+		return il_fail(x, 2, "cannot trace the child (ptrace: %s)%s", strerror(errno), "");
+	/* T stops at the clone event, then at its begin trap; C at its start, then its trap */
+	s = il_wait(x->tt, -1);
+	if (s < 0 || s >> 8 != PTRACE_EVENT_CLONE ||
+	    ptrace(PTRACE_GETEVENTMSG, x->tt, NULL, &msg))
+		return il_fail(x, 2, "the child did not start its competitor%s%s",
+			       sh->init_failed ? ": " : "", sh->init_msg);
+	x->tc = (pid_t)msg;
+	if (il_wait(x->tc, -1) < 0 || ptrace(PTRACE_CONT, x->tc, NULL, NULL) ||
+	    ptrace(PTRACE_CONT, x->tt, NULL, NULL))
+		return il_fail(x, 2, "the competitor did not start%s%s", "", "");
+	if (il_parked(x->tc, -1) != 1 || il_parked(x->tt, -1) != 1)
+		return il_fail(x, 2, "the child did not reach its first operation%s%s",
+			       sh->init_failed ? ": " : "", sh->init_msg);
+	memset(&conf, 0, sizeof(conf));
+	/* its answer is the size it wrote */
+	if (ptrace(PTRACE_GET_RSEQ_CONFIGURATION, x->tt, (void *)sizeof(conf), &conf) > 0)
+		x->rseq = conf.abi;
 	return 0;
 }
 
-static void il_stop(struct il_x *x)
-{
-	if (x->pid <= 0)
-		return;
-	kill(x->pid, SIGKILL);
-	for (int i = 0; i < IL_NT; i++)
-		while (x->tid[i] > 0 && waitpid(x->tid[i], NULL, __WALL) < 0 && errno == EINTR)
-			;
-	while (waitpid(x->pid, NULL, __WALL) < 0 && errno == EINTR)
-		;
-	x->pid = 0;
-	memset(x->tid, 0, sizeof(x->tid));
-	memset(x->sh, 0, sizeof(*x->sh));
-}
-
-void lab_pc_interleave(const struct lab_strategy *c, int cpu0, int cpu1, int bound,
+void lab_pc_interleave(const struct lab_strategy *c, int cpu0, int cpu1,
 		       struct lab_il_result *r)
 {
-	struct il_x *x = calloc(1, sizeof(*x));
-	struct il_state root;
+	struct il_tracer x = { .c = c, .r = r, .cpu0 = cpu0, .cpu1 = cpu1, .t_cpu = cpu0 };
 	struct timespec t0, t1;
+	int npass = cpu1 >= 0 ? 3 : 2;
 
 	memset(r, 0, sizeof(*r));
 	clock_gettime(CLOCK_MONOTONIC, &t0);
-	/* the child is forked again for each exploration and must find its heap where the last
-	   one did (the shared words are addresses): no malloc threshold that moves */
-	mallopt(M_MMAP_THRESHOLD, 64 * 1024);
-	r->bound = bound;
-	r->threads = IL_NT;
-	r->cpus = cpu1 >= 0 ? 2 : 1;
-	if (!x) {
+	r->passes = npass;
+	sh = mmap(NULL, sizeof(*sh), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	x.trace = calloc(IL_MAX_INSN + 1, sizeof(*x.trace));
+	if (sh == MAP_FAILED || !x.trace) {
 		r->status = 2;
 		snprintf(r->error, sizeof(r->error), "out of memory");
+		free(x.trace);
 		return;
 	}
-	x->c = c;
-	x->r = r;
-	x->ncpu = r->cpus;
-	x->cpus[0] = cpu0;
-	x->cpus[1] = cpu1 >= 0 ? cpu1 : cpu0;
-	x->own_slots = c->rseq && strcmp(c->shape, "lock");
-	x->first = 1;
-	x->vcap = 1u << 22;
-	x->vkey = calloc(x->vcap, sizeof(*x->vkey));
-	x->vbud = calloc(x->vcap, sizeof(*x->vbud));
-	x->vsleep = calloc(x->vcap, sizeof(*x->vsleep));
-	x->sharecap = 1u << 16;
-	x->share = calloc(x->sharecap, sizeof(*x->share));
-	x->sh = mmap(NULL, sizeof(*x->sh), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
-	if (x->sh == MAP_FAILED || !x->vkey || !x->vbud || !x->vsleep || !x->share) {
-		r->status = 2;
-		snprintf(r->error, sizeof(r->error), "out of memory");
-	} else {
-		fflush(NULL);
-		/* Explore until no word became shared that was not when the exploration began
-		   (a fixpoint: the points are right for every schedule explored). */
-		for (;;) {
-			r->runs++;
-			x->grew = 0;
-			x->sh->nslots = (cpu0 > cpu1 ? cpu0 : cpu1) + 1;
-			for (int i = 0; i < IL_NT; i++)
-				x->sh->cpu[i] = i == 2 && cpu1 >= 0 ? cpu1 : cpu0;
-			if (!il_start(x, &root)) {
-				/* the lab's slots and nodes are there to be shared */
-				for (int k = 0; k < x->sh->nslots; k++)
-					for (int l = 0; l < IL_NT; l++)
-						il_share_note(x, l, x->sh->slots + k * sizeof(struct lab_pc_slot),
-							      sizeof(struct lab_pc_slot), 1);
-				for (int k = 0; k < IL_NODES; k++)
-					for (int l = 0; l < IL_NT; l++)
-						il_share_note(x, l, x->sh->nodes + k * sizeof(struct lab_pc_node),
-							      sizeof(struct lab_pc_node), 1);
-				x->grew = 0;
-				root.budget = (int8_t)bound;
-				il_explore(x, &root);
-			}
-			if (getenv("IL_DEBUG")) {
-				int nsh = 0;
-
-				for (size_t k = 0; k < x->sharecap; k++)
-					if (x->share[k].w && IL_SHARED(&x->share[k])) {
-						nsh++;
-						fprintf(stderr, "  shared 0x%llx mask %x\n",
-							(unsigned long long)(x->share[k].w - 1) * 8, x->share[k].mask);
-					}
-				fprintf(stderr, "run %d: states %llu, shared words %d, grew %d\n", r->runs,
-					(unsigned long long)r->states, nsh, x->grew);
-			}
-			if (x->failed || !x->grew || r->runs == IL_MAX_RUNS)
-				break;
-			il_stop(x);
-			memset(x->vkey, 0, x->vcap * sizeof(*x->vkey));
-			x->depth = 0;
-			x->nundo = 0;
-		}
-		if (x->failed && r->status == 1) {
-			char where[400] = "", msg[sizeof(r->error) + sizeof(where) + 8];
-
-			if (x->fpc) {
-				size_t n;
-				const uint8_t *b = il_code(x, x->fpc, &n);
-				struct il_insn in;
-
-				if (!*x->ftext && n && !il_decode(x->fpc, b, n, &x->live[0], &in))
-					snprintf(x->ftext, sizeof(x->ftext), "%s", in.text);
-				il_where(x->fpc, x->ftext, where, sizeof(where));
-			}
-			snprintf(msg, sizeof(msg), "%s%s%s", r->error, *where ? " at " : "", where);
-			snprintf(r->error, sizeof(r->error), "%.1000s", msg);
-			il_schedule(x);
+	il_c = c;
+	il_cpu = cpu0;
+	il_run = (struct lab_pc_run){ .nthreads = 2, .iters = 1,
+				      .nslots = (cpu0 > cpu1 ? cpu0 : cpu1) + 1 };
+	sh->nslots = il_run.nslots;
+	fflush(NULL);
+	/* counters and lists that use rseq own their CPU's slot; a lock is exclusion enough */
+	x.owner = c->rseq && strcmp(c->shape, "lock");
+	x.snaplen = (size_t)il_run.nslots * sizeof(struct lab_pc_slot);
+	x.snap = malloc(x.snaplen);
+	if (il_start(&x) == 0 && il_try(&x, IL_LEARN, -1) == 0) {
+		r->ninsn = x.n;
+		for (int p = 0; p < npass && !r->status; p++)
+			for (int k = 0; k < x.n && !r->status; k++)
+				il_try(&x, p, k);
+		if (!r->status && *x.owner_err) {
+			r->status = 1;
+			snprintf(r->error, sizeof(r->error), "%s", x.owner_err);
 		}
 	}
-	il_stop(x);
-	if (x->sh != MAP_FAILED && x->sh)
-		munmap(x->sh, sizeof(*x->sh));
-	free(x->vkey);
-	free(x->vbud);
-	free(x->vsleep);
-	free(x->share);
-	free(x->undo);
-	free(x->fr);
-	free(x);
+	if (x.pid > 0) {
+		/* a traced thread is reaped by its tracer, the leader last */
+		kill(x.pid, SIGKILL);
+		while (x.tc > 0 && waitpid(x.tc, NULL, __WALL) < 0 && errno == EINTR)
+			;
+		while (waitpid(x.pid, NULL, __WALL) < 0 && errno == EINTR)
+			;
+	}
+	free(x.trace);
+	free(x.snap);
+	munmap(sh, sizeof(*sh));
 	clock_gettime(CLOCK_MONOTONIC, &t1);
 	r->seconds = (double)(t1.tv_sec - t0.tv_sec) + (t1.tv_nsec - t0.tv_nsec) / 1e9;
 }
 
 #else /* no per-arch part: say so */
 
-void lab_pc_interleave(const struct lab_strategy *c, int cpu0, int cpu1, int bound,
+void lab_pc_interleave(const struct lab_strategy *c, int cpu0, int cpu1,
 		       struct lab_il_result *r)
 {
 	(void)c;
 	(void)cpu0;
 	(void)cpu1;
 	memset(r, 0, sizeof(*r));
-	r->bound = bound;
 	r->status = 2;
 	snprintf(r->error, sizeof(r->error), "no interleaving check on %s", LAB_IL_ARCH);
 }

@@ -1,13 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * lab-percpu --interleave: a strategy's schedules explored systematically under a model of what
- * rseq promises (interleave.c). Three threads, two on the first CPU and one on the second, each
- * run a short history of operations. On one CPU its threads take turns only where the model
- * preempts one (the section in progress aborts), signals one (it aborts) or moves one to the
- * other CPU (it aborts); across the CPUs the threads run in parallel, interleaved at every
- * instruction that touches memory another thread may touch. Every placement of up to `bound`
- * preemptions, signals and migrations is explored, each state once; every store is checked
- * for ownership and every finished schedule for the shape's invariant.
+ * lab-percpu --interleave: a strategy's operation interrupted at every instruction boundary,
+ * deterministically (interleave.c). Each interruption is a preemption (pass "preempt"), a
+ * signal ("signal") or a move to another CPU ("migrate"), and while the thread is stopped
+ * there a competing thread on its CPU runs one whole operation on the same per-CPU state;
+ * then the thread resumes, and the shape's invariants and slot ownership are checked.
  */
 #ifndef LAB_INTERLEAVE_H
 #define LAB_INTERLEAVE_H
@@ -16,23 +13,21 @@
 
 #include "percpu.h"
 
-#define LAB_IL_BOUND 2     /* preemptions, signals and migrations per schedule */
-
 struct lab_il_result {
-	int bound, threads, cpus;
-	int runs;              /* explorations: again while a word became shared that was not */
-	uint64_t states;       /* distinct states explored */
-	uint64_t schedules;    /* schedules run to their end (others joined a state already seen) */
-	uint64_t transitions, steps, aborts;
+	int ninsn;            /* instructions in one uninterrupted operation */
+	int passes;           /* 3, or 2 with one CPU (no migration pass) */
+	int interleavings;    /* boundaries interrupted, over all passes */
+	uint64_t aborts;      /* rseq critical sections the kernel aborted at an interruption */
+	uint64_t waits;       /* interruptions where the competitor had to wait for the thread */
+	uint64_t steps;       /* single steps, all passes */
 	double seconds;
-	int status;            /* 0 every invariant held; 1 refused (error says why); 2 no check */
-	char error[1024];
-	char schedule[1024];   /* the schedule that broke it, short ("" when none) */
+	int status;           /* 0 every invariant held; 1 refused (error says why); 2 no check */
+	char error[768];
 };
 
-/* Check c with its threads on cpu0 and cpu1 (-1: one CPU, no parallel threads, no migration),
- * up to bound events per schedule. r->status says the outcome. */
-void lab_pc_interleave(const struct lab_strategy *c, int cpu0, int cpu1, int bound,
+/* Check c with the operating thread and its competitor on cpu0, the migration pass moving the
+ * thread to cpu1 (-1: no second CPU, no migration pass). r->status says the outcome. */
+void lab_pc_interleave(const struct lab_strategy *c, int cpu0, int cpu1,
 		       struct lab_il_result *r);
 
 #endif

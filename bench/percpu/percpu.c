@@ -13,6 +13,7 @@
 #include "lab/mt-bench.h"
 #include "lab/selftests-rseq.h"
 #include "lab/tap.h"
+#include "explore.h"
 #include "interleave.h"
 #include "percpu-run.h"
 
@@ -20,7 +21,7 @@
 	      "[--duration MS] [--cpu N] [--disturb yield,migrate,signal|all|none] " \
 	      "[--every N] [--signal-us US] [--no-pin] [--out DIR] [--variant NAME] " \
 	      "[--accel NAME] [--check] [--check-threads N] [--check-ops N] [--check-pinned] " \
-	      "[--layout] [--interleave [--bound K]] [--list]"
+	      "[--layout] [--interleave] [--explore [--bound K]] [--list]"
 
 static const char *case_name(int i)
 {
@@ -41,9 +42,9 @@ static const char *path(const struct lab_strategy *c)
 /* --check-pinned: the check's threads pinned round-robin, as the timed runs' are, so that
  * every preemption inside an operation hands the CPU (and its slot) to another thread. */
 static int check_pinned;
-/* --interleave: the interleaving check (interleave.h) instead of --check, up to --bound
- * preemptions, signals and migrations per schedule. */
-static int interleave, bound = LAB_IL_BOUND;
+/* --interleave: the deterministic interleaving check (interleave.h) instead of --check;
+ * --explore: the bounded exploration of schedules (explore.h), up to --bound events each. */
+static int interleave, explore, bound = LAB_EX_BOUND;
 
 static void parse_options(int argc, char **argv, struct lab_mt_options *o)
 {
@@ -52,8 +53,8 @@ static void parse_options(int argc, char **argv, struct lab_mt_options *o)
 	};
 	static const struct option own[] = {
 		{ "layout", no_argument, NULL, 'L' }, { "check-pinned", no_argument, NULL, 'P' },
-		{ "interleave", no_argument, NULL, 'I' }, { "bound", required_argument, NULL, 'B' },
-		{ NULL, 0, NULL, 0 },
+		{ "interleave", no_argument, NULL, 'I' }, { "explore", no_argument, NULL, 'E' },
+		{ "bound", required_argument, NULL, 'B' }, { NULL, 0, NULL, 0 },
 	};
 
 	bench.ncases = lab_pc_ncases;
@@ -65,6 +66,8 @@ static void parse_options(int argc, char **argv, struct lab_mt_options *o)
 			lab_pc_layout_out = stdout;
 		else if (c == 'I')
 			interleave = 1;
+		else if (c == 'E')
+			explore = 1;
 		else if (c == 'B') {
 			char *end;
 			long k = strtol(optarg, &end, 10);
@@ -127,20 +130,19 @@ static int run_checks(const struct lab_mt_options *o, const struct lab_mt_cpus *
 	return tap_done();
 }
 
-/* --interleave: each selected case's schedules explored (interleave.h); TAP, with the bound
- * and what was explored on a comment line, and the schedule that broke an invariant. */
+/* --interleave: each selected case interrupted at every instruction of its operation; TAP,
+ * with the coverage of each (instructions, interleavings, aborts) on a comment line. */
 static int run_interleave(const struct lab_mt_options *o, const struct lab_mt_cpus *cpus,
 			  int have_rseq)
 {
 	int cpu1 = cpus->ncpu > 1 ? cpus->cpus[1] : -1;
 
-	printf("# lab-percpu --interleave: %s/%s, 3 threads (T0, T1 on CPU %d", o->variant, o->accel,
-	       cpus->cpus[0]);
+	printf("# lab-percpu --interleave: %s/%s, each operation interrupted at every "
+	       "instruction on CPU %d: preempted, signalled", o->variant, o->accel, cpus->cpus[0]);
 	if (cpu1 >= 0)
-		printf(", T2 on CPU %d in parallel)", cpu1);
+		printf(", moved to CPU %d\n", cpu1);
 	else
-		printf("; one CPU: nothing in parallel, no migration)");
-	printf(", every schedule with up to %d preemptions, signals and migrations\n", bound);
+		printf(" (one CPU: no migration pass)\n");
 	for (int i = 0; i < lab_pc_ncases; i++) {
 		const struct lab_strategy *c = lab_pc_cases[i];
 		struct lab_il_result r;
@@ -151,7 +153,45 @@ static int run_interleave(const struct lab_mt_options *o, const struct lab_mt_cp
 			tap_skip("ENOSYS", "%s", c->name);
 			continue;
 		}
-		lab_pc_interleave(c, cpus->cpus[0], cpu1, bound, &r);
+		lab_pc_interleave(c, cpus->cpus[0], cpu1, &r);
+		if (r.status == 2)
+			tap_ok(0, "%s: cannot check: %s", c->name, r.error);
+		else
+			tap_ok(!r.status, "%s: %s", c->name, r.status ? r.error
+			       : "every boundary interleaved, every invariant held");
+		printf("#   %s: instructions %d, passes %d, interleavings %d, aborts %llu, "
+		       "waits %llu, steps %llu, seconds %.3f\n", c->name, r.ninsn, r.passes,
+		       r.interleavings, (unsigned long long)r.aborts, (unsigned long long)r.waits,
+		       (unsigned long long)r.steps, r.seconds);
+	}
+	return tap_done();
+}
+
+/* --explore: each selected case's schedules explored (explore.h); TAP, with the bound
+ * and what was explored on a comment line, and the schedule that broke an invariant. */
+static int run_explore(const struct lab_mt_options *o, const struct lab_mt_cpus *cpus,
+			  int have_rseq)
+{
+	int cpu1 = cpus->ncpu > 1 ? cpus->cpus[1] : -1;
+
+	printf("# lab-percpu --explore: %s/%s, 3 threads (T0, T1 on CPU %d", o->variant, o->accel,
+	       cpus->cpus[0]);
+	if (cpu1 >= 0)
+		printf(", T2 on CPU %d in parallel)", cpu1);
+	else
+		printf("; one CPU: nothing in parallel, no migration)");
+	printf(", every schedule with up to %d preemptions, signals and migrations\n", bound);
+	for (int i = 0; i < lab_pc_ncases; i++) {
+		const struct lab_strategy *c = lab_pc_cases[i];
+		struct lab_ex_result r;
+
+		if (!o->selected[i])
+			continue;
+		if (c->rseq && !have_rseq) {
+			tap_skip("ENOSYS", "%s", c->name);
+			continue;
+		}
+		lab_pc_explore(c, cpus->cpus[0], cpu1, bound, &r);
 		if (r.status == 2)
 			tap_ok(0, "%s: cannot check: %s", c->name, r.error);
 		else
@@ -256,6 +296,8 @@ int main(int argc, char **argv)
 	have_rseq = rseq_available();
 	if (interleave)
 		return run_interleave(&o, &cpus, have_rseq);
+	if (explore)
+		return run_explore(&o, &cpus, have_rseq);
 	if (o.check)
 		return run_checks(&o, &cpus, have_rseq);
 	lab_mt_timing_start(&o, &cpus);

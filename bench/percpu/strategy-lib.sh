@@ -40,7 +40,7 @@ strategy_build() {
 	done
 	"$LAB/bench/percpu/strategy-table" $STRATEGY_BUILTIN "${syms[@]}" > "$dir/obj/table.c"
 	if ! err=$("$STRATEGY_CC" $STRATEGY_CFLAGS -o "$dir/guest/bin/lab-percpu" \
-			"$dir/obj/table.c" "${objs[@]}" "$STRATEGY_LIB" ${STRATEGY_LIBS:--lcapstone -lpthread -ldl -lm} 2>&1); then
+			"$dir/obj/table.c" "${objs[@]}" "$STRATEGY_LIB" ${STRATEGY_LIBS:--lpthread -ldl -lm} 2>&1); then
 		line=$(grep -m1 -E 'undefined reference|multiple definition|error' <<<"$err" || head -n 1 <<<"$err")
 		refuse "$* do not link: ${line#*: }"
 	fi

@@ -1,0 +1,62 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
+# lab-percpu --explore, the bounded exploration of a strategy's schedules (explore.h): each
+# broken example of a class the boundary check (--interleave) does not name is refused in its
+# own words, with the file and line and the schedule; a built-in row is accepted, and the
+# result says the bound and what was explored. x86-64 only (the decoder's per-arch part).
+. "$(dirname "$0")/../../../scripts/tests/bench-tap.sh"
+need_bin lab-percpu
+t=$(mktemp -d); trap 'rm -rf "$t"' EXIT
+ex=$LAB/bench/percpu/examples
+if [ "$(uname -m)" != x86_64 ] || [ "$(nproc)" -lt 2 ]; then
+	skip "the exploration needs x86-64 and two CPUs" "explore"
+	done_testing
+	exit 0
+fi
+eval "$(make -s --no-print-directory -C "$LAB" strategy-env)"
+build() {
+	local f=$1 o=$t/$(basename "$1" .c)
+	shift
+	$STRATEGY_CC $STRATEGY_CFLAGS "$@" -DLAB_STRATEGY_SYM=lab_strategies_user_1 -c -o "$o.o" "$f" &&
+		"$LAB/bench/percpu/strategy-table" $STRATEGY_BUILTIN lab_strategies_user_1 > "$o-table.c" &&
+		$STRATEGY_CC $STRATEGY_CFLAGS -o "$o" "$o-table.c" "$o.o" "$STRATEGY_LIB" $STRATEGY_LIBS &&
+		echo "$o"
+}
+# refused FILE NAME REGEX WHAT [CFLAGS]: "not ok" with REGEX, a file:line, a bound line.
+refused() {
+	local f=$1 name=$2 re=$3 what=$4 b out
+	shift 4
+	b=$(build "$f" "$@") || { bad "$what: the example builds"; return; }
+	out=$(bounded 120 "$b" --explore --method "$name" 2>&1)
+	like "$(grep "^not ok" <<<"$out")" "not ok 1 - $name: $re" "$what: refused in its words"
+	# a broken invariant at a schedule's end has no one instruction to name: its schedule
+	if [ -z "${at_end:-}" ]; then
+		like "$(grep "^not ok" <<<"$out")" " at [^ ]*(\.c:[0-9]+|0x[0-9a-f]+)" "$what: ... with where"
+	else
+		like "$out" "#   $name: schedule: .*T[0-2] (preempted|migrated|signalled)" "$what: ... with its schedule"
+	fi
+	like "$out" "#   $name: bound 2, threads 3, cpus 2, runs [0-9]+, states [1-9][0-9]*" \
+		"$what: ... and the bound and the states explored"
+}
+refused "$ex/early-store-x86_64.c" counter-early-store "early store: CPU [0-9]+'s slot\[[0-9]+\]\.v is written inside the section before its commit" \
+	"an early store before the commit"
+refused "$ex/late-commit-x86_64.c" counter-late-commit "the commit is not the section's last instruction" \
+	"a commit that is not the section's last instruction"
+refused "$ex/range-misses-commit-x86_64.c" counter-range-misses-commit "post-commit range misses the commit" \
+	"a range that misses the commit"
+refused "$ex/bad-signature-x86_64.c" counter-bad-signature "abort signature 0x0badc0de .* is not the one the thread registered \(0x53053053\)" \
+	"a signature mismatch"
+refused "$ex/no-retry.c" counter-no-retry "an abort without a retry: T[0-2]'s section aborted" \
+	"an abort without a retry"
+refused "$ex/own-data-stale-cpu-x86_64.c" counter-own-stale-cpu "ownership: CPU [0-9]+'s own data\[[0-9]+\]\+0 written by a section that ran on CPU [0-9]+" \
+	"a migration race on the strategy's own (declared) data"
+refused "$ex/own-data-stale-cpu-x86_64.c" counter-own-stale-cpu "ownership: CPU [0-9]+'s data at 0x[0-9a-f]+ written by a section that ran on CPU [0-9]+" \
+	"... and on its own data undeclared (the owner inferred)" -DLAB_UNDECLARED
+at_end=1 refused "$ex/list-aba.c" list-aba "(3 of 4 nodes|a node is in the lists twice)" \
+	"ABA in a list pop"
+# A built-in row: accepted, every schedule of its bound explored.
+out=$(bounded 120 "$bin" --explore --method counter-rseq-cpuid-atomic 2>&1); rc=$?
+is "$rc" 0 "counter-rseq-cpuid-atomic: accepted"
+like "$out" "#   counter-rseq-cpuid-atomic: bound 2, threads 3, cpus 2, runs 1, states [1-9][0-9]*, schedules [1-9][0-9]*" \
+	"... every schedule with up to 2 events explored, each state once"
+done_testing
