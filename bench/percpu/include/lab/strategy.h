@@ -56,6 +56,10 @@
  * then rseq_after_asm_goto() on both exits; the committing store must be the section's last
  * instruction (bench/percpu/examples/late-commit-x86_64.c shows what else happens).
  *
+ * .percpu declares data of the strategy's own that is per CPU (element c is CPU c's): lab-percpu
+ * --explore then refuses a plain store to it that is not the commit of a section on CPU c, as
+ * for the lab's slots; without it the exploration infers what both threads of one CPU write.
+ *
  * make strategy proves a strategy before it times it: lab-percpu --interleave stops the
  * operation at every instruction boundary (a preemption, a signal, a move to another CPU),
  * lets a second thread run a whole operation on that CPU's state, and checks the shape's
