@@ -14,6 +14,8 @@
 
 #include "il-arch.h"
 
+#if LAB_EX_SUPPORTED
+
 #define IL_MAX_ACC 4
 struct il_acc {
 	uint64_t addr;
@@ -34,5 +36,7 @@ struct il_insn {
 /* Decode the instruction at pc (code: the n bytes there) with the registers before it:
  * 0, or -1 when it cannot be decoded (out->text says what the bytes are). */
 int il_decode(uint64_t pc, const uint8_t *code, size_t n, const il_regs *r, struct il_insn *out);
+
+#endif /* LAB_EX_SUPPORTED */
 
 #endif
