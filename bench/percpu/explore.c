@@ -1075,20 +1075,24 @@ static void il_name(struct il_x *x, uint64_t a, char *out, size_t len)
 
 static void il_schedule(struct il_x *x)
 {
-	char items[48][200], *o = x->r->schedule;
-	int n = 0, first;
+	char (*items)[200] = malloc((size_t)x->depth * sizeof(*items)), *o = x->r->schedule;
+	uint8_t *event = calloc((size_t)x->depth, 1);
+	int n = 0, gap = 0;
 	size_t left = sizeof(x->r->schedule);
+
+	if (!items || !event) {
+		free(items);
+		free(event);
+		return;
+	}
 
 	for (int d = 1; d < x->depth; d++) {
 		const struct il_rec *r = &x->fr[d].rec;
 		char what[96], *it;
 		int cpu = x->cpus[r->cpu];
 
-		if (n == 48) {
-			memmove(items[0], items[1], sizeof(items[0]) * 47);
-			n = 47;
-		}
 		it = items[n];
+		event[n] = r->kind != IL_STEP;
 		if (r->kind == IL_STEP) {
 			if (!r->has && !r->cpu_read)
 				continue;
@@ -1112,23 +1116,33 @@ static void il_schedule(struct il_x *x)
 		} else {
 			snprintf(it, sizeof(items[0]), "T%d migrated to cpu%d%s", r->t,
 				 x->cpus[1 - r->cpu], r->aborted ? " (its section aborts)" : "");
+			if (r->other >= 0) {
+				size_t u = strlen(it);
+
+				snprintf(it + u, sizeof(items[0]) - u, ", T%d preempted there%s", r->other,
+					 r->aborted2 ? " (its section aborts)" : "");
+			}
 		}
 		n++;
 	}
-	first = n > 14 ? n - 14 : 0;
-	if (first) {
-		int w = snprintf(o, left, "... ");
-		o += w;
-		left -= (size_t)w;
-	}
-	for (int k = first; k < n && left > 1; k++) {
-		int w = snprintf(o, left, "%s%s", k > first ? "; " : "", items[k]);
+	/* every event, and the last ten steps: what led to the break */
+	for (int k = 0; k < n && left > 1; k++) {
+		int w;
 
+		if (!event[k] && k < n - 10) {
+			gap = 1;
+			continue;
+		}
+		w = snprintf(o, left, "%s%s%s", o > x->r->schedule ? "; " : "", gap ? "...; " : "",
+			     items[k]);
+		gap = 0;
 		if (w < 0 || (size_t)w >= left)
 			break;
 		o += w;
 		left -= (size_t)w;
 	}
+	free(items);
+	free(event);
 }
 
 /* ---- start and end ---- */

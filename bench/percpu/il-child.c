@@ -43,15 +43,6 @@ __attribute__((noinline)) void il_history_end(void)
 		il_park();
 }
 
-static void il_pin_self(int cpu)
-{
-	cpu_set_t s;
-
-	CPU_ZERO(&s);
-	CPU_SET(cpu, &s);
-	sched_setaffinity(0, sizeof(s), &s);
-}
-
 static __attribute__((noinline)) void il_history(struct lab_pc_thread *t)
 {
 	if (il_list) {
@@ -78,7 +69,7 @@ static void *il_worker(void *arg)
 	void *lo;
 	size_t size;
 
-	il_pin_self(sh->cpu[i]);
+	il_pin(0, sh->cpu[i]);
 	il_th[i].run = &il_run;
 	il_th[i].tid = i;
 	if (il_c->thread_init && il_c->thread_init(&il_th[i], msg, sizeof(msg))) {
@@ -163,17 +154,15 @@ static int il_check_list(char *msg, size_t len)
 
 static int il_check_counter(char *msg, size_t len)
 {
-	long long sum = il_c->total ? (long long)il_c->total(&il_run) : 0;
+	long long sum = il_c->total ? (long long)il_c->total(&il_run) : 0, want = IL_NT * IL_OPS;
 
 	for (int i = 0; i < il_run.nslots; i++)
 		sum += lab_pc_slots[i].v;
-	sh->sum = sum;
-	sh->want = (long long)IL_NT * IL_OPS;
-	if (sum == sh->want)
+	if (sum == want)
 		return 0;
-	snprintf(msg, len, "%s (sum %lld, want %lld)", sum < sh->want ? "lost update: an increment "
+	snprintf(msg, len, "%s (sum %lld, want %lld)", sum < want ? "lost update: an increment "
 		 "was overwritten or never made" : "counted twice: an increment landed twice", sum,
-		 sh->want);
+		 want);
 	return -1;
 }
 

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * The interleaving check's parts, between its files: the child that runs the strategy
- * (il-child.c), the tracer that explores its schedules (explore.c, on il-ptrace.c) and
+ * (il-child.c), the tracer that explores its schedules (explore.c, on il-ptrace.h) and
  * the words of a refusal (il-report.c). explore.h is its face to lab-percpu.
  */
 #ifndef LAB_EX_MODEL_H
@@ -13,6 +13,7 @@
 #include "il-arch.h"
 #include "il-decode.h"
 #include "explore.h"
+#include "il-ptrace.h"
 
 #if LAB_EX_SUPPORTED
 
@@ -32,7 +33,6 @@ struct il_shared {
 	struct lab_pc_percpu percpu;      /* the strategy's own per-CPU data (.percpu) */
 	/* The check of a finished schedule, run by the child's main thread. */
 	int fail;
-	long long sum, want;
 	char msg[256];
 };
 
@@ -40,16 +40,6 @@ struct il_shared {
 void il_child_main(struct il_shared *sh, const struct lab_strategy *c);
 /* Where a thread parks once its history is done: the tracer stops stepping it there. */
 void il_history_end(void);
-
-/* ---- ptrace (il-ptrace.c) ---- */
-int il_mem_read(pid_t pid, uint64_t addr, void *buf, size_t len);
-int il_mem_write(pid_t pid, uint64_t addr, const void *buf, size_t len);
-/* Several reads in one call: n pieces. */
-int il_mem_readv(pid_t pid, const uint64_t *addr, void *const *buf, const size_t *len, int n);
-/* Wait for tid's next stop: its signal, (event << 8 | signal) for a ptrace event; -1 gone;
- * 0 when ms (>= 0) passed first. */
-int il_wait(pid_t tid, int ms);
-void il_pin(pid_t tid, int cpu);
 
 /* ---- the refusal's words (il-report.c) ---- */
 /* "file.c:12 (`insn`)", or "file.c:12 (header.h:34, fn) (`insn`)" when inlined. */

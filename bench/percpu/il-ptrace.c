@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* The interleaving check's hands on the child: its memory (process_vm_readv/writev, or word by
+/* The checks' hands on a traced child (il-ptrace.h): its memory (process_vm_readv/writev, or word by
  * word through ptrace on a kernel without CONFIG_CROSS_MEMORY_ATTACH, as the lab's guests),
  * its stops, its threads' CPUs. */
 #define _GNU_SOURCE
@@ -11,9 +11,7 @@
 #include <sys/wait.h>
 #include <time.h>
 
-#include "il-model.h"
-
-#if LAB_EX_SUPPORTED
+#include "il-ptrace.h"
 
 static int no_vm_rw;
 
@@ -117,5 +115,3 @@ void il_pin(pid_t tid, int cpu)
 	CPU_SET(cpu, &s);
 	sched_setaffinity(tid, sizeof(s), &s);
 }
-
-#endif

@@ -28,13 +28,13 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/syscall.h>
-#include <sys/uio.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "interleave.h"
 #include "interleave-arch.h"
+#include "il-ptrace.h"
 
 #if LAB_IL_SUPPORTED
 
@@ -88,15 +88,6 @@ static __attribute__((noinline)) void il_trap(void)
 	__asm__ volatile("" ::: "memory");
 }
 
-static void il_pin(int cpu)
-{
-	cpu_set_t s;
-
-	CPU_ZERO(&s);
-	CPU_SET(cpu, &s);
-	sched_setaffinity(0, sizeof(s), &s);
-}
-
 static int il_init(int i)
 {
 	char msg[256] = "";
@@ -125,7 +116,7 @@ static void il_handler(int sig)
 static void *il_competitor_main(void *arg)
 {
 	(void)arg;
-	il_pin(il_cpu);
+	il_pin(0, il_cpu);
 	if (il_init(1))
 		return NULL;
 	sh->tid_c = (pid_t)syscall(SYS_gettid);
@@ -177,7 +168,7 @@ static __attribute__((noreturn)) void il_child(void)
 	if (ptrace(PTRACE_TRACEME, 0, NULL, NULL))
 		_exit(3);
 	raise(SIGSTOP);
-	il_pin(il_cpu);
+	il_pin(0, il_cpu);
 	sigaction(SIGUSR2, &sa, NULL);
 	il_reset();
 	sh->slots = lab_pc_slots;
@@ -302,42 +293,10 @@ static int il_wait_spin(pid_t tid, int ms, int spin)
 	}
 }
 
-static int il_wait(pid_t tid, int ms)
-{
-	return il_wait_spin(tid, ms, 0);
-}
-
 static uint64_t il_peek(pid_t tid, uint64_t addr)
 {
 	errno = 0;
 	return (uint64_t)ptrace(PTRACE_PEEKDATA, tid, (void *)(uintptr_t)addr, NULL);
-}
-
-/* len bytes of the child at addr: process_vm_readv, else (a kernel without
- * CONFIG_CROSS_MEMORY_ATTACH, as the lab's guests) word by word through ptrace. */
-static int il_read(pid_t pid, uint64_t addr, void *buf, size_t len)
-{
-	struct iovec local = { buf, len }, remote = { (void *)(uintptr_t)addr, len };
-	static int no_vm_readv;
-
-	if (!no_vm_readv) {
-		if (process_vm_readv(pid, &local, 1, &remote, 1, 0) == (ssize_t)len)
-			return 0;
-		if (errno != ENOSYS)
-			return -1;
-		no_vm_readv = 1;
-	}
-	for (size_t off = 0; off < len; off += sizeof(long)) {
-		uint64_t a = addr + off;
-		long w;
-
-		errno = 0;
-		w = ptrace(PTRACE_PEEKDATA, pid, (void *)(uintptr_t)a, NULL);
-		if (errno)
-			return -1;
-		memcpy((char *)buf + off, &w, len - off < sizeof(long) ? len - off : sizeof(long));
-	}
-	return 0;
 }
 
 static uint64_t il_pc(pid_t tid)
@@ -351,18 +310,14 @@ static uint64_t il_pc(pid_t tid)
 static int il_in_cs(struct il_tracer *x, uint64_t pc, uint64_t *csp, struct il_rseq_cs *d)
 {
 	*csp = x->rseq ? il_peek(x->tt, x->rseq + IL_RSEQ_CS) : 0;
-	if (!*csp || il_read(x->pid, *csp, d, sizeof(*d)))
+	if (!*csp || il_mem_read(x->pid, *csp, d, sizeof(*d)))
 		return 0;
 	return pc - d->start_ip < d->post_commit_offset;
 }
 
 static void il_set_cpu(struct il_tracer *x, int cpu)
 {
-	cpu_set_t s;
-
-	CPU_ZERO(&s);
-	CPU_SET(cpu, &s);
-	sched_setaffinity(x->tt, sizeof(s), &s);
+	il_pin(x->tt, cpu);
 	x->t_cpu = cpu;
 }
 
@@ -471,14 +426,14 @@ static void il_owner_check(struct il_tracer *x, uint64_t pc, int in_cs)
 	uint8_t now[x->snaplen ? x->snaplen : 1], insn[16];
 	size_t line = sizeof(struct lab_pc_slot);
 
-	if (!x->owner || il_read(x->pid, (uint64_t)(uintptr_t)sh->slots, now, x->snaplen))
+	if (!x->owner || il_mem_read(x->pid, (uint64_t)(uintptr_t)sh->slots, now, x->snaplen))
 		return;
 	for (size_t j = 0; j < x->snaplen / line; j++) {
 		char where[256];
 
 		if (!memcmp(now + j * line, x->snap + j * line, line))
 			continue;
-		if (il_read(x->pid, pc, insn, sizeof(insn)) == 0 &&
+		if (il_mem_read(x->pid, pc, insn, sizeof(insn)) == 0 &&
 		    lab_il_atomic(insn, sizeof(insn)))
 			continue;
 		if (*x->owner_err)
@@ -585,7 +540,7 @@ static int il_try(struct il_tracer *x, int pass, int k)
 	x->at_pc = 0;
 	*x->at = 0;
 	x->at_pass = pass;
-	if (x->owner && il_read(x->pid, (uint64_t)(uintptr_t)sh->slots, x->snap, x->snaplen))
+	if (x->owner && il_mem_read(x->pid, (uint64_t)(uintptr_t)sh->slots, x->snap, x->snaplen))
 		return il_fail(x, 2, "cannot read the child's slots%s%s", "", "");
 	/* from the begin trap to the operation's first instruction */
 	for (int pre = 0; il_pc(x->tt) != (uint64_t)(uintptr_t)x->c->one; pre++)
@@ -624,7 +579,7 @@ static int il_try(struct il_tracer *x, int pass, int k)
 				return il_fail(x, 1, "the competitor crashed (interrupted at %s)%s",
 					       il_at(x), "");
 			/* what T changes from here on is measured from what C left */
-			if (x->owner && il_read(x->pid, (uint64_t)(uintptr_t)sh->slots, x->snap,
+			if (x->owner && il_mem_read(x->pid, (uint64_t)(uintptr_t)sh->slots, x->snap,
 						x->snaplen))
 				return il_fail(x, 2, "cannot read the child's slots%s%s", "", "");
 			x->c_done = s;
