@@ -452,6 +452,27 @@ static int il_make_live(struct il_x *x, struct il_state *s, int i)
 
 static void il_name(struct il_x *x, uint64_t a, char *out, size_t len);
 
+/* Whether the code in [from, to) has a store (to memory not thread i's own), read straight
+ * through (a section is straight-line code up to its commit). */
+static int il_stores_in(struct il_x *x, int i, uint64_t from, uint64_t to)
+{
+	for (uint64_t p = from; p < to;) {
+		size_t n;
+		const uint8_t *b = il_code(x, p, &n);
+		struct il_insn nx;
+		il_regs r = x->live[i];
+
+		IL_PC(&r) = p;
+		if (!n || il_decode(p, b, n, &r, &nx) || !nx.len)
+			return 0;
+		for (int k = 0; k < nx.nacc; k++)
+			if (nx.acc[k].write && !il_private(x, i, &r, nx.acc[k].addr))
+				return 1;
+		p += nx.len;
+	}
+	return 0;
+}
+
 /* A store by thread i at pc (in its section d or not) changed bytes at a: may it? */
 static int il_ownership(struct il_x *x, int i, uint64_t pc, const struct il_insn *in,
 			int in_cs, const struct il_rseq_cs *d, uint64_t cs_ptr, uint64_t a, uint32_t len)
@@ -467,8 +488,11 @@ static int il_ownership(struct il_x *x, int i, uint64_t pc, const struct il_insn
 	if (!in_cs) {
 		struct il_rseq_cs e;
 
-		if (cs_ptr && !il_desc(x, cs_ptr, &e) &&
-		    pc >= e.start_ip + e.post_commit_offset && pc < e.start_ip + e.post_commit_offset + 32)
+		/* the store right where the section's range ends, of a section with no store of
+		   its own: the table is one short (else the store is the caller's, after the
+		   section returned) */
+		if (cs_ptr && !il_desc(x, cs_ptr, &e) && pc == e.start_ip + e.post_commit_offset &&
+		    !il_stores_in(x, i, e.start_ip, pc))
 			return il_fail(x, 1, pc, in->text, "post-commit range misses the commit: the "
 				       "section [0x%llx, 0x%llx) ends before this store to CPU %d's %s, "
 				       "so it runs outside the section and nothing aborts it",
@@ -485,23 +509,9 @@ static int il_ownership(struct il_x *x, int i, uint64_t pc, const struct il_insn
 			       "and CPU %d's own threads write it meanwhile", o, what, cpu, i, o);
 	if (pc + in->len != d->start_ip + d->post_commit_offset) {
 		/* another store before the section's end: this one is early; none: a late commit */
-		uint64_t end = d->start_ip + d->post_commit_offset, p = pc + in->len;
-		int later = 0;
+		uint64_t end = d->start_ip + d->post_commit_offset;
 
-		while (p < end && !later) {
-			size_t n;
-			const uint8_t *b = il_code(x, p, &n);
-			struct il_insn nx;
-			il_regs r = x->live[i];
-
-			IL_PC(&r) = p;
-			if (!n || il_decode(p, b, n, &r, &nx) || !nx.len)
-				break;
-			for (int k = 0; k < nx.nacc; k++)
-				later |= nx.acc[k].write && !il_private(x, i, &r, nx.acc[k].addr);
-			p += nx.len;
-		}
-		if (later)
+		if (il_stores_in(x, i, pc + in->len, end))
 			return il_fail(x, 1, pc, in->text, "early store: CPU %d's %s is written inside "
 				       "the section before its commit; a preemption between them aborts "
 				       "a section whose first store has landed, and the retry stores again",
@@ -1321,6 +1331,14 @@ void lab_pc_explore(const struct lab_strategy *c, int cpu0, int cpu1, int bound,
 				if (!*x->ftext && n && !il_decode(x->fpc, b, n, &x->live[0], &in))
 					snprintf(x->ftext, sizeof(x->ftext), "%s", in.text);
 				il_where(x->fpc, x->ftext, where, sizeof(where));
+			} else {
+				/* an invariant broken at a schedule's end: no one instruction did it;
+				   the operation's declaration, and the schedule below */
+				char decl[360];
+
+				il_where((uint64_t)(uintptr_t)(!strcmp(c->shape, "list") ? (void *)c->pop_one
+							      : (void *)c->one), "", decl, sizeof(decl));
+				snprintf(where, sizeof(where), "%s (its operation)", decl);
 			}
 			snprintf(msg, sizeof(msg), "%s%s%s", r->error, *where ? " at " : "", where);
 			snprintf(r->error, sizeof(r->error), "%.1000s", msg);

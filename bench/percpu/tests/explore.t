@@ -34,6 +34,7 @@ refused() {
 		like "$(grep "^not ok" <<<"$out")" " at [^ ]*(\.c:[0-9]+|0x[0-9a-f]+)" "$what: ... with where"
 	else
 		like "$out" "#   $name: schedule: .*T[0-2] (preempted|migrated|signalled)" "$what: ... with its schedule, its events kept"
+		like "$(grep "^not ok" <<<"$out")" " at [^ ]*\.c:[0-9]+ .*\(its operation\)" "$what: ... and where its operation is declared"
 	fi
 	like "$out" "#   $name: bound 2, threads 3, cpus 2, runs [0-9]+, states [1-9][0-9]*" \
 		"$what: ... and the bound and the states explored"
@@ -52,6 +53,9 @@ refused "$ex/own-data-stale-cpu-x86_64.c" counter-own-stale-cpu "ownership: CPU 
 	"a migration race on the strategy's own (declared) data"
 refused "$ex/own-data-stale-cpu-x86_64.c" counter-own-stale-cpu "ownership: CPU [0-9]+'s data at 0x[0-9a-f]+ written by a section that ran on CPU [0-9]+" \
 	"... and on its own data undeclared (the owner inferred)" -DLAB_UNDECLARED
+refused "$LAB/bench/percpu/tests/strategies/push-after-section.c" list-push-after-section \
+	"ownership: a plain store to CPU [0-9]+'s slot\[[0-9]+\]\.v outside any rseq critical section" \
+	"a store after a right section: outside any section, not a range that misses its commit"
 at_end=1 refused "$ex/list-aba.c" list-aba "(3 of 4 nodes|a node is in the lists twice)" \
 	"ABA in a list pop"
 # A built-in row: accepted, every schedule of its bound explored.
