@@ -29,6 +29,7 @@
  */
 #define _GNU_SOURCE
 #include <errno.h>
+#include <sched.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -76,8 +77,7 @@ struct il_thr {
 	il_fpregs fp;
 	int8_t cpu;          /* 0: CPU a, 1: CPU b */
 	uint8_t done;
-	uint8_t after;       /* its last instruction read its CPU, or stored inside a section:
-				a point after it */
+	uint8_t stored;      /* it is in a section and has stored there */
 	uint64_t run;        /* instructions so far in this schedule */
 	uint64_t abort_pc;   /* where its last abort interrupted it, 0 after a store it owns */
 	uint64_t abort_at;   /* ... and that section's abort handler */
@@ -136,6 +136,7 @@ struct il_x {
 	struct lab_ex_result *r;
 	pid_t pid, tid[IL_NT];
 	int ncpu, cpus[2];
+	int here;                        /* the CPU the explorer runs on, -1 unpinned */
 	int live_cpu[IL_NT];
 	il_regs live[IL_NT];
 	il_fpregs live_fp[IL_NT];
@@ -445,6 +446,12 @@ static int il_make_live(struct il_x *x, struct il_state *s, int i)
 		il_pin(x->tid[i], cpu);
 		x->live_cpu[i] = cpu;
 	}
+	/* the explorer waits for each single step: on the stepped thread's CPU the wake-up is
+	   local (half the time per step, measured) */
+	if (x->here != cpu) {
+		il_pin(0, cpu);
+		x->here = cpu;
+	}
 	return 0;
 }
 
@@ -608,6 +615,8 @@ static int il_one(struct il_x *x, struct il_state *s, int i, struct il_rec *rec)
 	}
 	memcpy(&cs_ptr, x->mem[i] + IL_RSEQ_CS, 8);
 	in_cs = il_cs(x, i, pc, &d);
+	if (!in_cs)
+		th->stored = 0;
 	/* every operand is compared around the step, not only those the decoder says it writes:
 	   what changed is logged (Capstone 4 marks some read-modify-writes as reads) */
 	for (int k = 0; k < in.nacc; k++) {
@@ -685,17 +694,16 @@ static int il_one(struct il_x *x, struct il_state *s, int i, struct il_rec *rec)
 		il_mem_write(x->pid, x->area[i] + IL_RSEQ_CS, &cs_ptr, 8);
 		memcpy(area + IL_RSEQ_CS, &cs_ptr, 8);
 	}
-	th->after = in.cpu_read;
 	for (int k = 0; k < in.nacc; k++) {
 		if (il_in_area(x, in.acc[k].addr, in.acc[k].size, &who))
-			th->after |= who == i && in.acc[k].addr == x->area[i] + IL_CPU_ID;
-		else if (!il_private(x, i, &th->regs, in.acc[k].addr))
+			continue;
+		if (!il_private(x, i, &th->regs, in.acc[k].addr))
 			il_share_note(x, i, in.acc[k].addr, in.acc[k].size, in.acc[k].write);
 	}
 	for (int k = 0; k < n; k++) {
 		if (!memcmp(old[k], now[k], lens[k]))
 			continue;
-		th->after |= in_cs && !il_private(x, i, &th->regs, addr[k]);
+		th->stored |= in_cs && !il_private(x, i, &th->regs, addr[k]);
 		if (il_log(x, s, addr[k], old[k], now[k], (uint32_t)lens[k]))
 			return il_fail(x, 2, pc, in.text, "out of memory");
 		if (x->first && !il_private(x, i, &th->regs, addr[k]))
@@ -734,9 +742,21 @@ static int il_interleave_point(struct il_x *x, struct il_state *s, int i)
 	return 0;
 }
 
-/* Where a step of thread i ends: at an interleaving point; and, while events are left, where
- * an event may fall differently: after a CPU read or a store in a section, at a section's
- * start, before a CPU read or an access to its struct rseq. */
+/* Whether an event may fall on thread i here. Inside a section before its first store, every
+ * place is the same as the section's start: the abort discards loads only, which no other
+ * thread saw (an abort handler that reads what the section loaded is not modelled). */
+static int il_event_here(struct il_x *x, struct il_state *s, int i)
+{
+	struct il_rseq_cs d;
+	uint64_t pc = IL_PC(&s->th[i].regs);
+
+	return !il_cs(x, i, pc, &d) || pc == d.start_ip || s->th[i].stored;
+}
+
+/* Where a step of thread i ends: at an interleaving point; and, while events are left and
+ * one may fall here (il_event_here), where it may fall differently: at a section's start,
+ * before a CPU read or an access to its struct rseq. (Right after an instruction is the
+ * same place as right before the next point: only the thread's own state lies between.) */
 static int il_point(struct il_x *x, struct il_state *s, int i)
 {
 	struct il_thr *th = &s->th[i];
@@ -747,10 +767,10 @@ static int il_point(struct il_x *x, struct il_state *s, int i)
 		th->done = 1;
 		return 1;
 	}
-	if (s->budget > 0) {
+	if (s->budget > 0 && il_event_here(x, s, i)) {
 		int who;
 
-		if (th->after || (il_cs(x, i, IL_PC(&th->regs), &d) && IL_PC(&th->regs) == d.start_ip))
+		if (il_cs(x, i, IL_PC(&th->regs), &d) && IL_PC(&th->regs) == d.start_ip)
 			return 1;
 		if (il_decode_at(x, &th->regs, &in) || in.cpu_read)
 			return 1;
@@ -813,7 +833,7 @@ static uint64_t il_key(struct il_x *x, const struct il_state *s)
 		il_regs r;
 
 		il_regs_canon(&s->th[i].regs, &r);
-		h = il_hash_bytes(h ^ (uint64_t)(s->th[i].cpu * 4 + s->th[i].done * 2 + s->th[i].after),
+		h = il_hash_bytes(h ^ (uint64_t)(s->th[i].cpu * 4 + s->th[i].stored * 2 + s->th[i].done),
 				  &r, sizeof(r));
 		if (x->vector[i])
 			h = il_hash_bytes(h, &s->th[i].fp, sizeof(s->th[i].fp));
@@ -862,7 +882,7 @@ static int il_enabled(struct il_x *x, struct il_state *s, struct il_tr *tr)
 		int i = s->cur[c];
 		struct il_rseq_cs d;
 
-		if (i < 0 || s->th[i].done || il_blocked(x, s, i))
+		if (i < 0 || s->th[i].done || il_blocked(x, s, i) || !il_event_here(x, s, i))
 			continue;
 		if (il_cs(x, i, IL_PC(&s->th[i].regs), &d))
 			tr[n++] = (struct il_tr){ IL_SIGNAL, (int8_t)i, -1 };
@@ -1246,6 +1266,7 @@ void lab_pc_explore(const struct lab_strategy *c, int cpu0, int cpu1, int bound,
 	struct il_x *x = calloc(1, sizeof(*x));
 	struct il_state root;
 	struct timespec t0, t1;
+	cpu_set_t mask;
 
 	memset(r, 0, sizeof(*r));
 	clock_gettime(CLOCK_MONOTONIC, &t0);
@@ -1267,6 +1288,8 @@ void lab_pc_explore(const struct lab_strategy *c, int cpu0, int cpu1, int bound,
 	x->cpus[1] = cpu1 >= 0 ? cpu1 : cpu0;
 	x->own_slots = c->rseq && strcmp(c->shape, "lock");
 	x->first = 1;
+	x->here = -1;
+	sched_getaffinity(0, sizeof(mask), &mask);
 	x->vcap = 1u << 22;
 	x->vkey = calloc(x->vcap, sizeof(*x->vkey));
 	x->vbud = calloc(x->vcap, sizeof(*x->vbud));
@@ -1346,6 +1369,8 @@ void lab_pc_explore(const struct lab_strategy *c, int cpu0, int cpu1, int bound,
 		}
 	}
 	il_stop(x);
+	if (x->here >= 0)
+		sched_setaffinity(0, sizeof(mask), &mask);
 	if (x->sh != MAP_FAILED && x->sh)
 		munmap(x->sh, sizeof(*x->sh));
 	free(x->vkey);

@@ -224,10 +224,11 @@ static void write_meta(FILE *f, void *arg)
 		"kstats: %s\n", dist, lab_kstats_available() ? LAB_KSTATS_FILE : "none");
 	/* make strategy's files (name@sha256 prefix), which the binary cannot know by itself. */
 	if (getenv("LAB_STRATEGY"))
-		fprintf(f, "strategy: %s\nstrategy_rows: %s\nstrategy_interleaved: %s\n",
-			getenv("LAB_STRATEGY"),
+		fprintf(f, "strategy: %s\nstrategy_rows: %s\nstrategy_interleaved: %s\n"
+			"strategy_explored: %s\n", getenv("LAB_STRATEGY"),
 			getenv("LAB_STRATEGY_ROWS") ? getenv("LAB_STRATEGY_ROWS") : "",
-			getenv("LAB_STRATEGY_INTERLEAVED") ? getenv("LAB_STRATEGY_INTERLEAVED") : "");
+			getenv("LAB_STRATEGY_INTERLEAVED") ? getenv("LAB_STRATEGY_INTERLEAVED") : "",
+			getenv("LAB_STRATEGY_EXPLORED") ? getenv("LAB_STRATEGY_EXPLORED") : "");
 	/* the row each of them is compared with (its .versus), for the report's speedup */
 	if (getenv("LAB_STRATEGY_ROWS")) {
 		const char *rows = getenv("LAB_STRATEGY_ROWS"), *sep = "";

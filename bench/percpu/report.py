@@ -267,6 +267,8 @@ def checked_lines(meta, rows, mine, methods):
                   filter(None, (meta.first("strategy_versus") or "").split(",")))
     out = [f"  interleaving check (every instruction boundary): insn x passes,",
            "  interleavings, aborts; all exact"] if cov else []
+    explored = dict(item.partition("=")[::2] for item in
+                    filter(None, (meta.first("strategy_explored") or "").split(",")))
     for m in methods:
         if m not in cov and m not in mine:
             continue
@@ -278,6 +280,10 @@ def checked_lines(meta, rows, mine, methods):
             out.append(f"  {m + star}: {insn} x {passes}, {inter}, {aborts}")
         else:
             out.append(f"  {m + star}: no interleaving check on record")
+        if len(explored.get(m, "").split("/")) == 4:
+            bound, states, schedules, secs = explored[m].split("/")
+            out.append(f"    schedules explored (up to {bound} preemptions, signals,"
+                       f" migrations): {states} states, {schedules} to their end, {secs} s")
         if star and apm:
             out.append(f"    {float(apm[0]):.3g} aborts/Mop timed")
         if star:

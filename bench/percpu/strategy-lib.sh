@@ -115,8 +115,36 @@ interleave_pass() {
 	echo ">> $name: every instruction boundary interleaved ($insn instructions, $passes passes, $inter interleavings, $aborts aborts, $secs s)" >&2
 }
 
+# explore_pass BIN NAME: the bounded exploration of NAME's schedules (lab-percpu --explore,
+# bench/percpu/explore.h: two CPUs in parallel, histories of operations, up to EXPLORE_BOUND
+# preemptions, signals and migrations, ownership of every byte written); refused with its
+# words, file:line and schedule when it finds a break, or when it cannot finish within
+# CHECK_TIMEOUT. Its coverage is added to $EXPLORED for the run's metadata
+# (name=bound/states/schedules/seconds, comma-separated); where it cannot run here (no per-arch
+# part), it says so and the other passes stand.
+EXPLORED=
+explore_pass() {
+	local bin=$1 name=$2 why sched cov bound states schedules secs
+	check_bounded "$name" "schedule exploration" "bound ${EXPLORE_BOUND:-2}" "$bin" --explore \
+		--bound "${EXPLORE_BOUND:-2}" --method "$name"
+	why=$(sed -n "s/^not ok [0-9]* - $name: //p" <<<"$out" | head -n 1)
+	sched=$(sed -n "s/^#   $name: schedule: //p" <<<"$out" | head -n 1)
+	case $why in
+	"cannot check: no interleaving check on "*)
+		echo ">> $name: no schedule exploration here (${why#cannot check: }); the other passes only" >&2
+		return ;;
+	?*) refuse "$name is wrong: $why${sched:+ (schedule: $sched)}; not timed" ;;
+	esac
+	grep -q "^ok [0-9]* - $name:" <<<"$out" || refuse "$name: the schedule exploration said nothing ($(tail -n 1 <<<"$out")); not timed"
+	cov=$(sed -n "s/^#   $name: bound \([0-9]*\), threads [0-9]*, cpus [0-9]*, runs [0-9]*, states \([0-9]*\), schedules \([0-9]*\), .*seconds \([0-9.]*\)$/\1 \2 \3 \4/p" <<<"$out")
+	read -r bound states schedules secs <<<"$cov"
+	EXPLORED+="${EXPLORED:+,}$name=$bound/$states/$schedules/$secs"
+	echo ">> $name: every schedule explored (bound $bound: $states states, $schedules schedules, $secs s)" >&2
+}
+
 # strategy_check BIN NAME...: each strategy right, or refused before anything is timed.
-# First the interleaving check (interleave_pass), then two random passes: the lab's own
+# First the schedule exploration (explore_pass) and the interleaving check (interleave_pass),
+# then two random passes: the lab's own
 # --check (6 x NCPU unpinned threads, yields, migrations, timer signals), which every built-in
 # row passes; then the same threads pinned round-robin,
 # undisturbed, for about CHECK_LONG_MS (1000) of wall time, calibrated: long
@@ -126,6 +154,7 @@ strategy_check() {
 	local bin=$1 name t ops probe=1000000
 	shift
 	for name in "$@"; do
+		explore_pass "$bin" "$name"
 		interleave_pass "$bin" "$name"
 		check_pass "$bin" "$name" "yields, migrations, timer signals"
 		echo ">> $name: exact ($(grep -m1 '^ok ' <<<"$out" | sed -E 's/^ok [0-9]+ - [^:]*: //; s/, via .*//'))" >&2
