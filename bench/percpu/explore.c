@@ -25,7 +25,7 @@
  * for ownership; every finished schedule for the shape's invariant (il-child.c).
  *
  * The real kernel must not abort a section on its own: every ptrace stop is a deschedule, so
- * across each step of a thread inside a section its rseq_cs is cleared, and put back after.
+ * across each step of a thread whose rseq_cs is set its rseq_cs is cleared, and put back after.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -600,7 +600,7 @@ static int il_one(struct il_x *x, struct il_state *s, int i, struct il_rec *rec)
 	uint8_t old[IL_MAX_ACC][64], now[IL_MAX_ACC][64], area[IL_AREA];
 	void *bufs[IL_MAX_ACC + 1];
 	size_t lens[IL_MAX_ACC + 1];
-	int n = 0, in_cs, st, who, wrote_cs = 0;
+	int n = 0, in_cs, st, who, wrote_cs = 0, clear;
 
 	if (il_make_live(x, s, i))
 		return il_fail(x, 2, pc, "", "cannot set T%d's registers (ptrace: %s)", i, strerror(errno));
@@ -653,8 +653,11 @@ static int il_one(struct il_x *x, struct il_state *s, int i, struct il_rec *rec)
 					rec->val = (uint64_t)(unsigned)x->live_cpu[i];
 			}
 	}
-	/* across this step, the kernel must not abort the section (see the top of the file) */
-	if (in_cs && il_mem_write(x->pid, x->area[i] + IL_RSEQ_CS, &zero, 8))
+	/* across this step, the kernel must not abort the section (see the top of the file), nor
+	   one the step enters (a branch back into it, a section's first instruction): while a
+	   section is registered, rseq_cs is cleared across every step */
+	clear = cs_ptr != 0;
+	if (clear && il_mem_write(x->pid, x->area[i] + IL_RSEQ_CS, &zero, 8))
 		return il_fail(x, 2, pc, in.text, "cannot write T%d's rseq_cs", i);
 	if (ptrace(PTRACE_SINGLESTEP, x->tid[i], NULL, NULL))
 		return il_fail(x, 2, pc, in.text, "cannot step T%d (ptrace: %s)", i, strerror(errno));
@@ -690,7 +693,7 @@ static int il_one(struct il_x *x, struct il_state *s, int i, struct il_rec *rec)
 	lens[n] = IL_AREA;
 	if (il_mem_readv(x->pid, addr, bufs, lens, n + 1))
 		return il_fail(x, 2, pc, in.text, "cannot read the child's memory");
-	if (in_cs && !wrote_cs && !memcmp(area + IL_RSEQ_CS, &zero, 8)) {
+	if (clear && !wrote_cs && !memcmp(area + IL_RSEQ_CS, &zero, 8)) {
 		il_mem_write(x->pid, x->area[i] + IL_RSEQ_CS, &cs_ptr, 8);
 		memcpy(area + IL_RSEQ_CS, &cs_ptr, 8);
 	}
