@@ -59,6 +59,20 @@ refused "$LAB/bench/percpu/tests/strategies/push-after-section.c" list-push-afte
 	"a store after a right section: outside any section, not a range that misses its commit"
 at_end=1 refused "$ex/list-aba.c" list-aba "(3 of 4 nodes|a node is in the lists twice)" \
 	"ABA in a list pop"
+# With no event at all, only the CPUs running in parallel lose an increment of a plain global
+# counter: the exploration interleaves them at every shared access, not only at events.
+b=$(build "$LAB/bench/percpu/tests/strategies/global-plain.c")
+out=$(bounded 60 "$b" --explore --bound 0 --method counter-global-plain 2>&1)
+like "$(grep "^not ok" <<<"$out")" "not ok 1 - counter-global-plain: lost update" \
+	"two CPUs in parallel: a plain global counter's lost update found with no event (bound 0)"
+like "$out" "#   counter-global-plain: schedule: .*T2 cpu[0-9]: load .*T[01] cpu[0-9]: store" \
+	"... its schedule interleaves the CPUs' load and store"
+# On one CPU nothing runs in parallel and no thread migrates: the lost update needs a
+# preemption between the load and the store.
+out=$(taskset -c "$(python3 -c 'import os; print(min(os.sched_getaffinity(0)))')" "$b" --explore --bound 1 --method counter-global-plain 2>&1)
+like "$(grep "^not ok" <<<"$out")" "not ok 1 - counter-global-plain: lost update" \
+	"one CPU: the lost update found by a preemption"
+like "$out" "#   counter-global-plain: schedule: .*T[0-2] preempted, T[0-2] runs" "... its schedule names it"
 # A built-in row: accepted, every schedule of its bound explored.
 out=$(bounded 120 "$bin" --explore --method counter-rseq-cpuid-atomic 2>&1); rc=$?
 is "$rc" 0 "counter-rseq-cpuid-atomic: accepted"
