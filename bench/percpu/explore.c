@@ -83,11 +83,28 @@ struct il_thr {
 	uint64_t abort_at;   /* ... and that section's abort handler */
 };
 
+/* Happens-before, for the data races between the CPUs (vector clocks, one entry a thread). */
+struct il_vc {
+	uint32_t c[IL_NT];
+};
+
 struct il_state {
 	struct il_thr th[IL_NT];
 	int8_t cur[2];
 	int8_t budget;
 	uint64_t memhash;
+	/* not the state's identity: what the path ordered (each thread's clock, and each CPU's:
+	   whatever ran on a CPU happened before what runs there next) */
+	struct il_vc vc[IL_NT], cpuvc[2];
+};
+
+/* A word's accesses so far on the path: its last plain write (thread, clock), each thread's
+ * last plain read, and what the last release of it (an atomic or synchronising access) knew. */
+struct il_hb {
+	uint64_t w;
+	int8_t wt;
+	uint32_t wc, rc[IL_NT];
+	struct il_vc rel;
 };
 
 /* One transition of the path, for the refusal's schedule. */
@@ -105,7 +122,7 @@ struct il_tr {
 
 struct il_frame {
 	struct il_state s;
-	size_t undo;
+	size_t undo, hbundo;
 	struct il_rec rec;
 	int ntr, next;
 	struct il_tr tr[16];
@@ -137,6 +154,7 @@ struct il_x {
 	pid_t pid, tid[IL_NT];
 	int ncpu, cpus[2];
 	int here;                        /* the CPU the explorer runs on, -1 unpinned */
+	int cpu_orders;                  /* what runs on a CPU happens before what runs there next */
 	int live_cpu[IL_NT];
 	il_regs live[IL_NT];
 	il_fpregs live_fp[IL_NT];
@@ -159,8 +177,13 @@ struct il_x {
 	struct il_wrote inferred[64];
 	/* the words more than one thread has touched, in any schedule so far: only an access to
 	   one of them is a point where the other CPU's thread may interleave */
-	struct { uint64_t w; uint8_t mask, wmask; } *share;
+	struct { uint64_t w; uint8_t mask, wmask, sync, racy; } *share;
 	size_t sharecap;
+	/* happens-before per word along the path, and its undo log (index, the entry before) */
+	struct il_hb *hb;
+	size_t hbcap;
+	struct { size_t j; struct il_hb old; } *hbundo;
+	size_t nhbundo, caphbundo;
 	int grew;
 	/* code, read once per pc */
 	struct { uint64_t pc; uint8_t b[16]; uint8_t n; } code[4096];
@@ -350,13 +373,119 @@ static void il_share_note(struct il_x *x, int i, uint64_t a, uint32_t len, int w
 	}
 }
 
-static int il_shared(struct il_x *x, uint64_t a, uint32_t len)
+/* Whether a..a+len is shared (every: by any access; else only where the CPUs' order matters:
+ * a word some access synchronises on, or one a data race was found on). */
+static int il_shared(struct il_x *x, uint64_t a, uint32_t len, int every)
 {
 	for (uint64_t w = a >> 3; w <= (a + len - 1) >> 3; w++) {
 		__typeof__(x->share) e = il_share_slot(x, w, 0);
 
-		if (e && IL_SHARED(e))
+		if (e && IL_SHARED(e) && (every || e->sync || e->racy))
 			return 1;
+	}
+	return 0;
+}
+
+/* ---- happens-before: data races between the CPUs ----
+ *
+ * Between the CPUs the exploration interleaves only at synchronising accesses (atomic
+ * instructions, any access to a word one of them touched, futex calls) and at words a data
+ * race was found on: a program without data races behaves the same under every order of its
+ * plain accesses between synchronisations. The race check runs on every explored path (vector
+ * clocks: a CPU orders what runs on it; a release orders what acquires the same word); a word
+ * found racy is a point from then on, and the exploration runs again. For an rseq strategy, a
+ * CPU orders what runs on it (a section is atomic on its CPU only through the aborts), and
+ * events still fall at every shared access; a strategy without rseq is ordered by its
+ * synchronisation alone, so a race on one CPU is found too, and events fall only where the
+ * other CPU's steps may come between (as CHESS preempts only at synchronisation). */
+
+static void il_vc_join(struct il_vc *a, const struct il_vc *b)
+{
+	for (int t = 0; t < IL_NT; t++)
+		if (b->c[t] > a->c[t])
+			a->c[t] = b->c[t];
+}
+
+static struct il_hb *il_hb_slot(struct il_x *x, uint64_t w)
+{
+	size_t m = x->hbcap - 1, j = il_mix(w) & m;
+
+	for (;; j = (j + 1) & m)
+		if (x->hb[j].w == w + 1 || !x->hb[j].w)
+			return &x->hb[j];
+}
+
+/* The entry about to change, logged for going back. */
+static int il_hb_log(struct il_x *x, struct il_hb *h)
+{
+	if (x->nhbundo == x->caphbundo) {
+		x->caphbundo = x->caphbundo ? 2 * x->caphbundo : 4096;
+		x->hbundo = realloc(x->hbundo, x->caphbundo * sizeof(*x->hbundo));
+		if (!x->hbundo)
+			return -1;
+	}
+	x->hbundo[x->nhbundo].j = (size_t)(h - x->hb);
+	x->hbundo[x->nhbundo++].old = *h;
+	return 0;
+}
+
+static void il_hb_undo_to(struct il_x *x, size_t mark)
+{
+	while (x->nhbundo > mark) {
+		x->nhbundo--;
+		x->hb[x->hbundo[x->nhbundo].j] = x->hbundo[x->nhbundo].old;
+	}
+}
+
+static void il_racy(struct il_x *x, uint64_t w)
+{
+	__typeof__(x->share) e = il_share_slot(x, w, 1);
+
+	if (!e->racy) {
+		e->racy = 1;
+		x->grew = 1;
+	}
+}
+
+/* Thread i's access to a..a+len (after the step; sync: an atomic instruction or a futex). */
+static int il_hb_access(struct il_x *x, struct il_state *s, int i, uint64_t a, uint32_t len,
+			int write, int sync)
+{
+	struct il_vc *me = &s->vc[i];
+
+	for (uint64_t w = a >> 3; w <= (a + len - 1) >> 3; w++) {
+		__typeof__(x->share) e = il_share_slot(x, w, 1);
+		struct il_hb *h = il_hb_slot(x, w);
+
+		if (il_hb_log(x, h))
+			return -1;
+		if (!h->w) {
+			memset(h, 0, sizeof(*h));
+			h->w = w + 1;
+			h->wt = -1;
+		}
+		if (sync && !e->sync) {
+			e->sync = 1;
+			x->grew = 1;
+		}
+		if (e->sync) {
+			/* acquire and release */
+			il_vc_join(me, &h->rel);
+			h->rel = *me;
+			continue;
+		}
+		if (h->wt >= 0 && h->wt != i && h->wc > me->c[h->wt])
+			il_racy(x, w);
+		if (write)
+			for (int t = 0; t < IL_NT; t++)
+				if (t != i && h->rc[t] > me->c[t])
+					il_racy(x, w);
+		if (write) {
+			h->wt = (int8_t)i;
+			h->wc = me->c[i];
+		} else {
+			h->rc[i] = me->c[i];
+		}
 	}
 	return 0;
 }
@@ -596,7 +725,7 @@ static int il_one(struct il_x *x, struct il_state *s, int i, struct il_rec *rec)
 	struct il_thr *th = &s->th[i];
 	struct il_insn in;
 	struct il_rseq_cs d;
-	uint64_t pc = IL_PC(&th->regs), cs_ptr, zero = 0, addr[IL_MAX_ACC + 1];
+	uint64_t pc = IL_PC(&th->regs), cs_ptr, zero = 0, addr[IL_MAX_ACC + 1], futex;
 	uint8_t old[IL_MAX_ACC][64], now[IL_MAX_ACC][64], area[IL_AREA];
 	void *bufs[IL_MAX_ACC + 1];
 	size_t lens[IL_MAX_ACC + 1];
@@ -614,6 +743,7 @@ static int il_one(struct il_x *x, struct il_state *s, int i, struct il_rec *rec)
 		x->live_fp[i] = th->fp;
 	}
 	memcpy(&cs_ptr, x->mem[i] + IL_RSEQ_CS, 8);
+	futex = in.syscall && IL_SYSNR(&th->regs) == SYS_futex ? IL_ARG0(&th->regs) : 0;
 	in_cs = il_cs(x, i, pc, &d);
 	if (!in_cs)
 		th->stored = 0;
@@ -697,12 +827,20 @@ static int il_one(struct il_x *x, struct il_state *s, int i, struct il_rec *rec)
 		il_mem_write(x->pid, x->area[i] + IL_RSEQ_CS, &cs_ptr, 8);
 		memcpy(area + IL_RSEQ_CS, &cs_ptr, 8);
 	}
+	if (x->cpu_orders)
+		il_vc_join(&s->vc[i], &s->cpuvc[th->cpu]);
+	if (futex && il_hb_access(x, s, i, futex, 4, 1, 1))
+		return il_fail(x, 2, pc, in.text, "out of memory");
 	for (int k = 0; k < in.nacc; k++) {
-		if (il_in_area(x, in.acc[k].addr, in.acc[k].size, &who))
+		if (il_in_area(x, in.acc[k].addr, in.acc[k].size, &who) ||
+		    il_private(x, i, &th->regs, in.acc[k].addr))
 			continue;
-		if (!il_private(x, i, &th->regs, in.acc[k].addr))
-			il_share_note(x, i, in.acc[k].addr, in.acc[k].size, in.acc[k].write);
+		il_share_note(x, i, in.acc[k].addr, in.acc[k].size, in.acc[k].write);
+		if (il_hb_access(x, s, i, in.acc[k].addr, in.acc[k].size, in.acc[k].write, in.atomic))
+			return il_fail(x, 2, pc, in.text, "out of memory");
 	}
+	s->vc[i].c[i]++;
+	s->cpuvc[th->cpu] = s->vc[i];
 	for (int k = 0; k < n; k++) {
 		if (!memcmp(old[k], now[k], lens[k]))
 			continue;
@@ -727,9 +865,9 @@ static int il_one(struct il_x *x, struct il_state *s, int i, struct il_rec *rec)
 	return 0;
 }
 
-/* Where thread i's step may be followed by the other CPU's: before an instruction that
- * touches a word another thread writes or has touched (il_shared), or a syscall. */
-static int il_interleave_point(struct il_x *x, struct il_state *s, int i)
+/* Before an instruction of thread i that touches a shared word (il_shared: where the other
+ * CPU's step may come between; every: where a preemption may), or a syscall. */
+static int il_interleave_point(struct il_x *x, struct il_state *s, int i, int every)
 {
 	struct il_thr *th = &s->th[i];
 	struct il_insn in;
@@ -740,7 +878,8 @@ static int il_interleave_point(struct il_x *x, struct il_state *s, int i)
 	for (int k = 0; k < in.nacc; k++)
 		if (!il_in_area(x, in.acc[k].addr, in.acc[k].size, &who) &&
 		    !il_private(x, i, &th->regs, in.acc[k].addr) &&
-		    il_shared(x, in.acc[k].addr, in.acc[k].size))
+		    (il_shared(x, in.acc[k].addr, in.acc[k].size, every) ||
+		     (in.atomic && il_shared(x, in.acc[k].addr, in.acc[k].size, 1))))
 			return 1;
 	return 0;
 }
@@ -780,8 +919,10 @@ static int il_point(struct il_x *x, struct il_state *s, int i)
 		for (int k = 0; k < in.nacc; k++)
 			if (il_in_area(x, in.acc[k].addr, in.acc[k].size, &who))
 				return 1;
+		if (il_interleave_point(x, s, i, x->cpu_orders))
+			return 1;
 	}
-	return il_interleave_point(x, s, i);
+	return il_interleave_point(x, s, i, 0);
 }
 
 /* ---- the exploration ---- */
@@ -872,7 +1013,7 @@ static int il_enabled(struct il_x *x, struct il_state *s, struct il_tr *tr)
 		if (i < 0 || s->th[i].done || il_blocked(x, s, i))
 			continue;
 		/* a step that touches nothing shared commutes with the other CPU's: it alone */
-		if (!il_interleave_point(x, s, i)) {
+		if (!il_interleave_point(x, s, i, 0)) {
 			tr[0] = (struct il_tr){ IL_STEP, (int8_t)i, -1 };
 			n = 1;
 			break;
@@ -993,6 +1134,7 @@ static int il_push(struct il_x *x, const struct il_state *s, const struct il_rec
 	f = &x->fr[x->depth++];
 	f->s = *s;
 	f->undo = x->nundo;
+	f->hbundo = x->nhbundo;
 	f->rec = *rec;
 	f->next = -1;
 	f->ntr = 0;
@@ -1063,6 +1205,7 @@ static void il_explore(struct il_x *x, const struct il_state *root)
 			f->taken |= (uint8_t)(1 << t->t);
 		}
 		il_undo_to(x, f->undo);
+		il_hb_undo_to(x, f->hbundo);
 		s = f->s;
 		if (il_apply(x, &s, t, &rec))
 			break;
@@ -1292,6 +1435,7 @@ void lab_pc_explore(const struct lab_strategy *c, int cpu0, int cpu1, int bound,
 	x->own_slots = c->rseq && strcmp(c->shape, "lock");
 	x->first = 1;
 	x->here = -1;
+	x->cpu_orders = c->rseq;
 	sched_getaffinity(0, sizeof(mask), &mask);
 	x->vcap = 1u << 22;
 	x->vkey = calloc(x->vcap, sizeof(*x->vkey));
@@ -1299,8 +1443,10 @@ void lab_pc_explore(const struct lab_strategy *c, int cpu0, int cpu1, int bound,
 	x->vsleep = calloc(x->vcap, sizeof(*x->vsleep));
 	x->sharecap = 1u << 16;
 	x->share = calloc(x->sharecap, sizeof(*x->share));
+	x->hbcap = 1u << 16;
+	x->hb = calloc(x->hbcap, sizeof(*x->hb));
 	x->sh = mmap(NULL, sizeof(*x->sh), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
-	if (x->sh == MAP_FAILED || !x->vkey || !x->vbud || !x->vsleep || !x->share) {
+	if (x->sh == MAP_FAILED || !x->vkey || !x->vbud || !x->vsleep || !x->share || !x->hb) {
 		r->status = 2;
 		snprintf(r->error, sizeof(r->error), "out of memory");
 	} else {
@@ -1325,6 +1471,8 @@ void lab_pc_explore(const struct lab_strategy *c, int cpu0, int cpu1, int bound,
 							      sizeof(struct lab_pc_node), 1);
 				x->grew = 0;
 				root.budget = (int8_t)bound;
+				for (int i = 0; i < IL_NT; i++)
+					root.vc[i].c[i] = 1;
 				il_explore(x, &root);
 			}
 			if (getenv("IL_DEBUG")) {
@@ -1333,8 +1481,10 @@ void lab_pc_explore(const struct lab_strategy *c, int cpu0, int cpu1, int bound,
 				for (size_t k = 0; k < x->sharecap; k++)
 					if (x->share[k].w && IL_SHARED(&x->share[k])) {
 						nsh++;
-						fprintf(stderr, "  shared 0x%llx mask %x\n",
-							(unsigned long long)(x->share[k].w - 1) * 8, x->share[k].mask);
+						fprintf(stderr, "  shared 0x%llx mask %x%s%s\n",
+							(unsigned long long)(x->share[k].w - 1) * 8, x->share[k].mask,
+							x->share[k].sync ? " sync" : "",
+							x->share[k].racy ? " racy" : "");
 					}
 				fprintf(stderr, "run %d: states %llu, shared words %d, grew %d\n", r->runs,
 					(unsigned long long)r->states, nsh, x->grew);
@@ -1343,8 +1493,10 @@ void lab_pc_explore(const struct lab_strategy *c, int cpu0, int cpu1, int bound,
 				break;
 			il_stop(x);
 			memset(x->vkey, 0, x->vcap * sizeof(*x->vkey));
+			memset(x->hb, 0, x->hbcap * sizeof(*x->hb));
 			x->depth = 0;
 			x->nundo = 0;
+			x->nhbundo = 0;
 		}
 		if (x->failed && r->status == 1) {
 			char where[400] = "", msg[sizeof(r->error) + sizeof(where) + 8];
@@ -1380,6 +1532,8 @@ void lab_pc_explore(const struct lab_strategy *c, int cpu0, int cpu1, int bound,
 	free(x->vbud);
 	free(x->vsleep);
 	free(x->share);
+	free(x->hb);
+	free(x->hbundo);
 	free(x->undo);
 	free(x->fr);
 	free(x);
