@@ -39,13 +39,13 @@ refused "$fx/queue-shape.c" "^error: strategy queue-mine: unknown shape 'queue' 
 refused "$fx/crash.c" "^error: counter-crash: crashed in the exactness check \(.*SIGSEGV\); not timed$" \
 	"a strategy that crashes"
 # The hang spins in 12 threads until the bound: 1 s of it, not 10 (both CPUs are busy meanwhile).
-check_timeout=1 refused "$fx/hang.c" "^error: counter-hang: no end within 1 s in the (interleaving|exactness) check .*; not timed$" \
+check_timeout=1 refused "$fx/hang.c" "^error: counter-hang: no end within 1 s in the (schedule exploration|interleaving check|exactness check) .*; not timed$" \
 	"a strategy that hangs (1 s bound)"
 refused "$fx/missing.c" "^error: .*missing.c: no such file$" "a file that is not there"
 # A relative path is the caller's, from wherever make is called (make -C LAB).
 err=$(cd "$t" && make -s --no-print-directory -C "$LAB" strategy STRATEGY=rel-missing.c DATA="$t/data" 2>&1)
 like "$err" "error: $t/rel-missing.c: no such file" "a relative STRATEGY is taken from the caller's directory"
 refused "$LAB/bench/percpu/examples/broken-counter.c" \
-	"^error: counter-broken-lms is wrong: lost update: preempted at op\+0x[0-9a-f]+ \(.*\), outside any rseq critical section; .* \(sum 1, want 2\); not timed$" \
+	"^error: counter-broken-lms is wrong: ownership: a plain store to CPU [0-9]+'s slot\[[0-9]+\]\.v outside any rseq critical section \(T[0-2] on CPU [0-9]+\) at [^ ]*broken-counter\.c:[0-9]+ .*\(schedule: .*\); not timed$" \
 	"the broken example (non-restartable load-modify-store)"
 done_testing

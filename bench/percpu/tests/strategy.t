@@ -44,6 +44,14 @@ like "$(cat "$t/log")" "^    [0-9.]+ aborts/Mop timed$" "... and the aborts it d
 like "$(cat "$t/log")" "  counter-rseq: [1-9][0-9]* x [23], [1-9][0-9]*, [1-9][0-9]*$" \
 	"... and the lab's rows' (counter-rseq aborted where interrupted)"
 like "$(cat "$t/log")" "[0-9.]+x as fast as counter-getcpu-atomic at 1 thr" "... and its speed against .versus"
+# The schedule exploration ran first: its bound and what it explored, in the log, the
+# metadata and the report.
+like "$(cat "$t/log")" "^>> counter-batch16: every schedule explored \(bound 2: [1-9][0-9]* states, [1-9][0-9]* schedules" \
+	"the schedule exploration accepted it before timing"
+like "$(cat "$d/percpu.meta" 2>/dev/null)" "strategy_explored: counter-batch16=2/[1-9][0-9]*/[1-9][0-9]*/[0-9.]+" \
+	"percpu.meta: the exploration's bound, states, schedules, seconds"
+like "$(cat "$t/log")" "    schedules explored \(up to 2 preemptions, signals, migrations\): [1-9][0-9]* states" \
+	"the report: the exploration's coverage of it"
 
 if require_image --part rseq-y; then
 	[ -f "$BUILD/initramfs/lab.cpio" ] || diag "no initramfs: make initramfs"
