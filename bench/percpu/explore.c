@@ -368,7 +368,9 @@ static void il_share_note(struct il_x *x, int i, uint64_t a, uint32_t len, int w
 		e->mask |= (uint8_t)(1 << i);
 		if (write)
 			e->wmask |= (uint8_t)(1 << i);
-		if (!was && IL_SHARED(e))
+		/* a new point: every shared word is one for an rseq strategy's events, else only a
+		   synchronising or racy one */
+		if (!was && IL_SHARED(e) && (x->cpu_orders || e->sync || e->racy))
 			x->grew = 1;
 	}
 }
@@ -443,7 +445,7 @@ static void il_racy(struct il_x *x, uint64_t w)
 
 	if (!e->racy) {
 		e->racy = 1;
-		x->grew = 1;
+		x->grew |= IL_SHARED(e);
 	}
 }
 
@@ -466,7 +468,7 @@ static int il_hb_access(struct il_x *x, struct il_state *s, int i, uint64_t a, u
 		}
 		if (sync && !e->sync) {
 			e->sync = 1;
-			x->grew = 1;
+			x->grew |= IL_SHARED(e);
 		}
 		if (e->sync) {
 			/* acquire and release */
