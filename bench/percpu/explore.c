@@ -80,7 +80,8 @@ struct il_thr {
 	uint8_t stored;      /* it is in a section and has stored there */
 	uint64_t run;        /* instructions so far in this schedule */
 	uint64_t abort_pc;   /* where its last abort interrupted it, 0 after a store it owns */
-	uint64_t abort_at;   /* ... and that section's abort handler */
+	uint64_t abort_at;   /* ... and that section's start (its abort handler, often in an ELF
+				section of its own, has no line) */
 };
 
 /* Happens-before, for the data races between the CPUs (vector clocks, one entry a thread). */
@@ -680,13 +681,14 @@ static int il_abort(struct il_x *x, struct il_state *s, int i)
 			       (unsigned long long)d.start_ip,
 			       (unsigned long long)(d.start_ip + d.post_commit_offset));
 	if (il_mem_read(x->pid, d.abort_ip - 4, &sig, 4) || sig != x->sig)
-		return il_fail(x, 1, d.abort_ip, "", "abort signature 0x%08x before the abort handler "
-			       "is not the one the thread registered (0x%08x): the kernel kills the "
-			       "thread (SIGSEGV) at the section's first abort", sig, x->sig);
+		return il_fail(x, 1, d.start_ip, "", "abort signature 0x%08x before the abort handler "
+			       "(0x%llx) is not the one the thread registered (0x%08x): the kernel kills "
+			       "the thread (SIGSEGV) at the section's first abort", sig,
+			       (unsigned long long)d.abort_ip, x->sig);
 	if (il_poke(x, s, x->area[i] + IL_RSEQ_CS, &zero, 8))
 		return -1;
 	th->abort_pc = pc;
-	th->abort_at = d.abort_ip;
+	th->abort_at = d.start_ip;
 	IL_PC(&th->regs) = d.abort_ip;
 	x->r->aborts++;
 	return 1;
@@ -805,7 +807,7 @@ static int il_one(struct il_x *x, struct il_state *s, int i, struct il_rec *rec)
 		/* a bad signature: the kernel refuses the section (even once it has ended) */
 		if (s_ == SIGSEGV && cs_ptr && !il_mem_read(x->pid, cs_ptr, &d, sizeof(d)) &&
 		    !il_mem_read(x->pid, d.abort_ip - 4, &sig, 4) && sig != x->sig)
-			return il_fail(x, 1, d.abort_ip, "", "abort signature 0x%08x before the abort "
+			return il_fail(x, 1, d.start_ip, "", "abort signature 0x%08x before the abort "
 				       "handler is not the one the thread registered (0x%08x): the "
 				       "kernel killed the thread (SIGSEGV) at a preemption", sig, x->sig);
 		return il_fail(x, 1, pc, in.text, "crashed (%s%s) in T%d", s_ ? "SIG" : "exit",

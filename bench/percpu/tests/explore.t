@@ -31,7 +31,7 @@ refused() {
 	like "$(grep "^not ok" <<<"$out")" "not ok 1 - $name: $re" "$what: refused in its words"
 	# a broken invariant at a schedule's end has no one instruction to name: its schedule
 	if [ -z "${at_end:-}" ]; then
-		like "$(grep "^not ok" <<<"$out")" " at [^ ]*(\.c:[0-9]+|0x[0-9a-f]+)" "$what: ... with where"
+		like "$(grep "^not ok" <<<"$out")" " at [^ ]*\.c:[0-9]+" "$what: ... with its file and line"
 	else
 		like "$out" "#   $name: schedule: .*T[0-2] (preempted|migrated|signalled)" "$what: ... with its schedule, its events kept"
 		like "$(grep "^not ok" <<<"$out")" " at [^ ]*\.c:[0-9]+ .*\(its operation\)" "$what: ... and where its operation is declared"
