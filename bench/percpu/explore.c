@@ -78,6 +78,10 @@ struct il_thr {
 	int8_t cpu;          /* 0: CPU a, 1: CPU b */
 	uint8_t done;
 	uint8_t stored;      /* it is in a section and has stored there */
+	uint8_t loadlen, spinlen;
+	uint64_t loaded, loadval; /* what its last load of shared memory read, where */
+	uint64_t spin, spun; /* it spins (a spin-wait hint) until the spinlen bytes at spin are
+				not spun */
 	uint64_t run;        /* instructions so far in this schedule */
 	uint64_t abort_pc;   /* where its last abort interrupted it, 0 after a store it owns */
 	uint64_t abort_at;   /* ... and that section's start (its abort handler, often in an ELF
@@ -694,13 +698,20 @@ static int il_abort(struct il_x *x, struct il_state *s, int i)
 	return 1;
 }
 
-/* Thread i waits on a futex whose word has not changed: it cannot run. */
+/* Thread i waits on a futex whose word has not changed, or spins on a word that has not: it
+ * cannot run. (A spin loop's iterations between a load and its spin-wait hint change nothing
+ * another thread sees: running them again until the word changes adds states, not schedules.) */
 static int il_blocked(struct il_x *x, struct il_state *s, int i)
 {
 	struct il_insn in;
 	const il_regs *r = &s->th[i].regs;
 	uint32_t w;
 
+	if (s->th[i].spin) {
+		uint64_t v = 0;
+
+		return !il_mem_read(x->pid, s->th[i].spin, &v, s->th[i].spinlen) && v == s->th[i].spun;
+	}
 	if (s->th[i].done || il_decode_at(x, r, &in) || !in.syscall || IL_SYSNR(r) != SYS_futex)
 		return 0;
 	if ((IL_ARG1(r) & FUTEX_CMD_MASK) != FUTEX_WAIT &&
@@ -733,7 +744,7 @@ static int il_one(struct il_x *x, struct il_state *s, int i, struct il_rec *rec)
 	uint8_t old[IL_MAX_ACC][64], now[IL_MAX_ACC][64], area[IL_AREA];
 	void *bufs[IL_MAX_ACC + 1];
 	size_t lens[IL_MAX_ACC + 1];
-	int n = 0, in_cs, st, who, wrote_cs = 0, clear;
+	int n = 0, in_cs, st, who, wrote_cs = 0, clear, idx[IL_MAX_ACC];
 
 	if (il_make_live(x, s, i))
 		return il_fail(x, 2, pc, "", "cannot set T%d's registers (ptrace: %s)", i, strerror(errno));
@@ -751,9 +762,11 @@ static int il_one(struct il_x *x, struct il_state *s, int i, struct il_rec *rec)
 	in_cs = il_cs(x, i, pc, &d);
 	if (!in_cs)
 		th->stored = 0;
+	th->spin = 0;
 	/* every operand is compared around the step, not only those the decoder says it writes:
 	   what changed is logged (Capstone 4 marks some read-modify-writes as reads) */
 	for (int k = 0; k < in.nacc; k++) {
+		idx[k] = -1;
 		if (!in.acc[k].write && in.acc[k].size > 64)
 			continue;
 		if (in.acc[k].size > 64)
@@ -765,6 +778,7 @@ static int il_one(struct il_x *x, struct il_state *s, int i, struct il_rec *rec)
 				    in.acc[k].addr + in.acc[k].size > x->area[i] + IL_RSEQ_CS;
 			continue;
 		}
+		idx[k] = n;
 		addr[n] = in.acc[k].addr;
 		bufs[n] = old[n];
 		lens[n] = in.acc[k].size;
@@ -845,6 +859,20 @@ static int il_one(struct il_x *x, struct il_state *s, int i, struct il_rec *rec)
 	}
 	s->vc[i].c[i]++;
 	s->cpuvc[th->cpu] = s->vc[i];
+	/* the value a load read, for a spin-wait hint after it */
+	for (int k = 0; k < in.nacc; k++)
+		if ((in.acc[k].read || !in.acc[k].write) && in.acc[k].size <= 8 && idx[k] >= 0 &&
+		    !il_private(x, i, &th->regs, in.acc[k].addr)) {
+			th->loaded = in.acc[k].addr;
+			th->loadlen = (uint8_t)in.acc[k].size;
+			th->loadval = 0;
+			memcpy(&th->loadval, now[idx[k]], in.acc[k].size);
+		}
+	if (in.spin_hint && th->loaded) {
+		th->spin = th->loaded;
+		th->spinlen = th->loadlen;
+		th->spun = th->loadval;
+	}
 	for (int k = 0; k < n; k++) {
 		if (!memcmp(old[k], now[k], lens[k]))
 			continue;
@@ -913,6 +941,8 @@ static int il_point(struct il_x *x, struct il_state *s, int i)
 		th->done = 1;
 		return 1;
 	}
+	if (th->spin)
+		return 1;
 	if (s->budget > 0 && il_event_here(x, s, i)) {
 		int who;
 
@@ -981,6 +1011,7 @@ static uint64_t il_key(struct il_x *x, const struct il_state *s)
 		il_regs r;
 
 		il_regs_canon(&s->th[i].regs, &r);
+		h = il_mix(h ^ s->th[i].spin ^ il_mix(s->th[i].spun));
 		h = il_hash_bytes(h ^ (uint64_t)(s->th[i].cpu * 4 + s->th[i].stored * 2 + s->th[i].done),
 				  &r, sizeof(r));
 		if (x->vector[i])
@@ -1034,8 +1065,10 @@ static int il_enabled(struct il_x *x, struct il_state *s, struct il_tr *tr)
 			continue;
 		if (il_cs(x, i, IL_PC(&s->th[i].regs), &d))
 			tr[n++] = (struct il_tr){ IL_SIGNAL, (int8_t)i, -1 };
+		/* not to a thread that waits: the CPU would come straight back (a signal aborts
+		   the section as that would) */
 		for (int j = 0; j < IL_NT; j++)
-			if (j != i && s->th[j].cpu == c && !s->th[j].done)
+			if (j != i && s->th[j].cpu == c && !s->th[j].done && !il_blocked(x, s, j))
 				tr[n++] = (struct il_tr){ IL_SWITCH, (int8_t)i, (int8_t)j };
 		if (x->ncpu == 2)
 			tr[n++] = (struct il_tr){ IL_MIGRATE, (int8_t)i, -1 };

@@ -102,6 +102,7 @@ static void fill(struct tmpl *t, uint64_t pc, const uint8_t *code, size_t n)
 		 *in->op_str ? " " : "", in->op_str);
 	t->base.syscall = id == X86_INS_SYSCALL;
 	t->base.cpu_read = id == X86_INS_RDTSCP || id == X86_INS_LSL || id == X86_INS_CPUID;
+	t->base.spin_hint = id == X86_INS_PAUSE;
 	t->base.atomic = x->prefix[0] == X86_PREFIX_LOCK;
 	t->push = id == X86_INS_PUSH || id == X86_INS_PUSHFQ || id == X86_INS_CALL;
 	t->string = id == X86_INS_MOVSB || id == X86_INS_MOVSW || id == X86_INS_MOVSD ||

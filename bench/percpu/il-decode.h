@@ -28,6 +28,7 @@ struct il_insn {
 	uint8_t atomic;        /* a locked read-modify-write (lock prefix, xchg with memory) */
 	uint8_t syscall;
 	uint8_t cpu_read;      /* reads the CPU number from the hardware (rdpid, rdtscp, lsl) */
+	uint8_t spin_hint;     /* a spin-wait hint (pause): the thread is spinning on a word */
 	uint8_t vector;        /* uses vector or x87 registers (their state is saved too) */
 	struct il_acc acc[IL_MAX_ACC];
 	char text[80];         /* "mnemonic operands" */
