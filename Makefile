@@ -202,7 +202,7 @@ MAIN_STAGES := $(patsubst %,$(STAMPS)/boot-smoke-%,$(VARIANTS)) $(MAIN_STAGES)
 # are most of the others' work, do not go twice as fast on two CPUs (2 CPUs: 161 s with -j3,
 # 190 s with -j2). The longest first (alone, 2 CPUs: 6-13 s each for those listed, the rest
 # under 5) so that no long one is left running alone at the end.
-TESTS_FIRST := scripts/tests/kernel-store.t bench/percpu/tests/interleave.t scripts/tests/compare-known-answers.t scripts/tests/compare-check.t \
+TESTS_FIRST := scripts/tests/kernel-store.t bench/percpu/tests/interleave.t bench/percpu/tests/explore.t scripts/tests/compare-known-answers.t scripts/tests/compare-check.t \
 	scripts/tests/locks.t scripts/tests/install-deps.t bench/percpu/tests/strategy.t scripts/tests/compare-bisect.t \
 	bench/percpu/tests/strategy-refuse.t scripts/tests/tap-bounded.t bench/cpu-read/tests/cpu-read-run.t \
 	fuzz/tests/fuzz-replay.t scripts/tests/statuses.t bench/cpu-read/tests/cpu-read-interrupt.t \

@@ -1215,7 +1215,8 @@ static void il_explore(struct il_x *x, const struct il_state *root)
 			f->ntr = il_enabled(x, &f->s, f->tr);
 			f->next = 0;
 			if (!f->ntr) {
-				il_fail(x, 1, 0, "", "deadlock: every thread left waits on a futex");
+				il_fail(x, 1, 0, "", "deadlock: every thread left waits, on a futex or spinning on a word no "
+					"other thread will change");
 				break;
 			}
 			for (int k = 0; k < f->ntr; k++)

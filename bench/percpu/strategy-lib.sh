@@ -11,8 +11,11 @@
 : "${STRATEGY_CC:=cc}" "${STRATEGY_CFLAGS:?run through make strategy}"
 : "${STRATEGY_LIB:?run through make strategy}" "${STRATEGY_BUILTIN:?run through make strategy}"
 : "${STRATEGY_BIN:=$BUILD/guest/bin/lab-percpu}"
-# The exactness check's bound (s) per strategy: a hang ends there.
+# The exactness check's bound (s) per strategy: a hang ends there. The schedule exploration's
+# is longer (a list strategy's takes minutes here); a hang ends it sooner, at its own bound on
+# one schedule's instructions.
 : "${CHECK_TIMEOUT:=120}"
+: "${EXPLORE_TIMEOUT:=$((CHECK_TIMEOUT * 8))}"
 
 refuse() { echo "error: $*" >&2; exit "$(lab_status refused)"; }
 
@@ -119,13 +122,13 @@ interleave_pass() {
 # bench/percpu/explore.h: two CPUs in parallel, histories of operations, up to EXPLORE_BOUND
 # preemptions, signals and migrations, ownership of every byte written); refused with its
 # words, file:line and schedule when it finds a break, or when it cannot finish within
-# CHECK_TIMEOUT. Its coverage is added to $EXPLORED for the run's metadata
+# EXPLORE_TIMEOUT. Its coverage is added to $EXPLORED for the run's metadata
 # (name=bound/states/schedules/seconds, comma-separated); where it cannot run here (no per-arch
 # part), it says so and the other passes stand.
 EXPLORED=
 explore_pass() {
 	local bin=$1 name=$2 why sched cov bound states schedules secs
-	check_bounded "$name" "schedule exploration" "bound ${EXPLORE_BOUND:-2}" "$bin" --explore \
+	CHECK_TIMEOUT=$EXPLORE_TIMEOUT check_bounded "$name" "schedule exploration" "bound ${EXPLORE_BOUND:-2}" "$bin" --explore \
 		--bound "${EXPLORE_BOUND:-2}" --method "$name"
 	why=$(sed -n "s/^not ok [0-9]* - $name: //p" <<<"$out" | head -n 1)
 	sched=$(sed -n "s/^#   $name: schedule: //p" <<<"$out" | head -n 1)
