@@ -159,6 +159,7 @@ struct il_x {
 	pid_t pid, tid[IL_NT];
 	int ncpu, cpus[2];
 	int here;                        /* the CPU the explorer runs on, -1 unpinned */
+	int last_t, last_cpu;            /* the thread of the transition applied last, its CPU */
 	int cpu_orders;                  /* what runs on a CPU happens before what runs there next */
 	int live_cpu[IL_NT];
 	il_regs live[IL_NT];
@@ -1086,6 +1087,8 @@ static int il_apply(struct il_x *x, struct il_state *s, const struct il_tr *tr, 
 	rec->kind = tr->kind;
 	rec->t = (int8_t)i;
 	rec->cpu = (int8_t)th->cpu;
+	x->last_t = i;
+	x->last_cpu = x->cpus[th->cpu];
 	rec->other = tr->other;
 	rec->pc = IL_PC(&th->regs);
 	x->r->transitions++;
@@ -1339,6 +1342,10 @@ static void il_schedule(struct il_x *x)
 		}
 		n++;
 	}
+	/* nothing another thread could see before the break: say who ran */
+	if (!n && x->last_t >= 0)
+		snprintf(x->r->schedule, sizeof(x->r->schedule), "T%d cpu%d, with no event and no other "
+			 "thread's access before it", x->last_t, x->last_cpu);
 	/* every event, and the last ten steps: what led to the break */
 	for (int k = 0; k < n && left > 1; k++) {
 		int w;
@@ -1473,6 +1480,7 @@ void lab_pc_explore(const struct lab_strategy *c, int cpu0, int cpu1, int bound,
 	x->own_slots = c->rseq && strcmp(c->shape, "lock");
 	x->first = 1;
 	x->here = -1;
+	x->last_t = -1;
 	x->cpu_orders = c->rseq;
 	sched_getaffinity(0, sizeof(mask), &mask);
 	x->vcap = 1u << 22;
