@@ -265,9 +265,15 @@ static int il_decode_at(struct il_x *x, const il_regs *r, struct il_insn *in)
 	size_t n;
 	const uint8_t *b = il_code(x, IL_PC(r), &n);
 
-	if (!n)
+	if (!n || il_decode(IL_PC(r), b, n, r, in))
 		return -1;
-	return il_decode(IL_PC(r), b, n, r, in);
+	/* a futex wake changes nothing the model follows (a waiter runs again once its word
+	   changes, il_blocked): it is a step of the thread's own, not a point */
+	if (in->syscall && IL_SYSNR(r) == SYS_futex &&
+	    ((IL_ARG1(r) & FUTEX_CMD_MASK) == FUTEX_WAKE ||
+	     (IL_ARG1(r) & FUTEX_CMD_MASK) == FUTEX_WAKE_BITSET))
+		in->syscall = 0;
+	return 0;
 }
 
 /* A struct rseq_cs of the child (they are constant: read once each). */
