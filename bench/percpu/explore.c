@@ -173,6 +173,9 @@ struct il_x {
 	size_t nundo, capundo;
 	uint64_t *vkey;
 	int8_t *vbud;
+	int nocache;                     /* LAB_EX_NOCACHE: every state explored as often as reached */
+	uint64_t *outc;                  /* the distinct end states of this exploration (memhash) */
+	size_t outcap;
 	uint8_t *vsleep;
 	size_t vcap;
 	struct il_frame *fr;
@@ -974,6 +977,8 @@ static int il_visit(struct il_x *x, uint64_t key, int budget, uint8_t sleep)
 {
 	size_t m = x->vcap - 1, j = key & m;
 
+	if (x->nocache)
+		return 1;
 	for (;; j = (j + 1) & m) {
 		if (!x->vkey[j]) {
 			x->vkey[j] = key | 1;
@@ -1128,12 +1133,32 @@ static int il_apply(struct il_x *x, struct il_state *s, const struct il_tr *tr, 
 	return 0;
 }
 
+/* A finished schedule's end state, counted once: a pruned state leads only to end states its
+ * first exploration reached, so the count with the state cache is the count without it. */
+static void il_outcome(struct il_x *x, uint64_t h)
+{
+	size_t m = x->outcap - 1, j = il_mix(h) & m;
+
+	if (x->r->outcomes * 2 >= x->outcap)
+		return;
+	for (;; j = (j + 1) & m) {
+		if (x->outc[j] == (h | 1))
+			return;
+		if (!x->outc[j]) {
+			x->outc[j] = h | 1;
+			x->r->outcomes++;
+			return;
+		}
+	}
+}
+
 /* A finished schedule: the child's main thread runs the shape's check. */
 static int il_leaf(struct il_x *x)
 {
 	if (ptrace(PTRACE_CONT, x->pid, NULL, NULL) || (il_wait(x->pid, 10000) & 0xff) != SIGTRAP)
 		return il_fail(x, 1, 0, "", "crashed in the shape's check or the strategy's total");
 	x->r->schedules++;
+	il_outcome(x, x->fr[x->depth - 1].s.memhash);
 	if (x->first) {
 		/* the first schedule ran each thread alone: infer what CPU a's threads own */
 		x->first = 0;
@@ -1493,12 +1518,15 @@ void lab_pc_explore(const struct lab_strategy *c, int cpu0, int cpu1, int bound,
 	x->vkey = calloc(x->vcap, sizeof(*x->vkey));
 	x->vbud = calloc(x->vcap, sizeof(*x->vbud));
 	x->vsleep = calloc(x->vcap, sizeof(*x->vsleep));
+	x->outcap = 1u << 20;
+	x->outc = calloc(x->outcap, sizeof(*x->outc));
+	x->nocache = getenv("LAB_EX_NOCACHE") && *getenv("LAB_EX_NOCACHE") == '1';
 	x->sharecap = 1u << 16;
 	x->share = calloc(x->sharecap, sizeof(*x->share));
 	x->hbcap = 1u << 16;
 	x->hb = calloc(x->hbcap, sizeof(*x->hb));
 	x->sh = mmap(NULL, sizeof(*x->sh), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
-	if (x->sh == MAP_FAILED || !x->vkey || !x->vbud || !x->vsleep || !x->share || !x->hb) {
+	if (x->sh == MAP_FAILED || !x->vkey || !x->vbud || !x->vsleep || !x->outc || !x->share || !x->hb) {
 		r->status = 2;
 		snprintf(r->error, sizeof(r->error), "out of memory");
 	} else {
@@ -1551,6 +1579,8 @@ void lab_pc_explore(const struct lab_strategy *c, int cpu0, int cpu1, int bound,
 				b++;
 			il_stop(x);
 			memset(x->vkey, 0, x->vcap * sizeof(*x->vkey));
+			memset(x->outc, 0, x->outcap * sizeof(*x->outc));
+			r->outcomes = 0;
 			memset(x->hb, 0, x->hbcap * sizeof(*x->hb));
 			x->depth = 0;
 			x->nundo = 0;
@@ -1587,6 +1617,7 @@ void lab_pc_explore(const struct lab_strategy *c, int cpu0, int cpu1, int bound,
 	if (x->sh != MAP_FAILED && x->sh)
 		munmap(x->sh, sizeof(*x->sh));
 	free(x->vkey);
+	free(x->outc);
 	free(x->vbud);
 	free(x->vsleep);
 	free(x->share);

@@ -7,7 +7,9 @@
  * other CPU (it aborts); across the CPUs the threads run in parallel, interleaved at every
  * instruction that touches memory another thread may touch. Every placement of up to `bound`
  * preemptions, signals and migrations is explored, each state once; every store is checked
- * for ownership and every finished schedule for the shape's invariant.
+ * for ownership and every finished schedule for the shape's invariant. LAB_EX_NOCACHE=1 in the
+ * environment explores every state as often as it is reached (the state cache's own check: it
+ * loses no end state).
  */
 #ifndef LAB_EXPLORE_H
 #define LAB_EXPLORE_H
@@ -23,6 +25,7 @@ struct lab_ex_result {
 	int runs;              /* explorations: again while a word became shared that was not */
 	uint64_t states;       /* distinct states explored */
 	uint64_t schedules;    /* schedules run to their end (others joined a state already seen) */
+	uint64_t outcomes;     /* distinct end states of the last exploration (memory written) */
 	uint64_t transitions, steps, aborts;
 	double seconds;
 	int status;            /* 0 every invariant held; 1 refused (error says why); 2 no check */

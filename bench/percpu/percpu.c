@@ -200,9 +200,10 @@ static int run_explore(const struct lab_mt_options *o, const struct lab_mt_cpus 
 		if (*r.schedule)
 			printf("#   %s: schedule: %s\n", c->name, r.schedule);
 		printf("#   %s: bound %d, threads %d, cpus %d, runs %d, states %llu, schedules %llu, "
-		       "transitions %llu, steps %llu, aborts %llu, seconds %.3f\n", c->name, r.bound,
-		       r.threads, r.cpus, r.runs, (unsigned long long)r.states,
-		       (unsigned long long)r.schedules, (unsigned long long)r.transitions,
+		       "end states %llu, transitions %llu, steps %llu, aborts %llu, seconds %.3f\n",
+		       c->name, r.bound, r.threads, r.cpus, r.runs, (unsigned long long)r.states,
+		       (unsigned long long)r.schedules, (unsigned long long)r.outcomes,
+		       (unsigned long long)r.transitions,
 		       (unsigned long long)r.steps, (unsigned long long)r.aborts, r.seconds);
 	}
 	return tap_done();
