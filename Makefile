@@ -223,7 +223,9 @@ TEST_BIN := $(BUILD)/tests/bin
 TEST_ENV = PATH="$(TEST_BIN):$$PATH" TEST_VARIANTS="$(TEST_VARIANTS)"
 test_python = mkdir -p $(TEST_BIN) && ln -sfn "$$(if [ -x /usr/bin/python3 ]; then echo /usr/bin/python3; \
 	else python3 -c 'import sys; print(sys.executable)'; fi)" $(TEST_BIN)/python3
-.PHONY: check check-prereqs
+.PHONY: check check-prereqs check-list
+check-list:
+	@echo $(TESTS)
 check-prereqs: $(DEPS_DONE) lib-tests bench-tests guest-bins initramfs
 check: check-prereqs
 	@$(test_python)
