@@ -37,7 +37,7 @@ C_NOT_STMT = re.compile(r"^(return|if|else|for|while|do|switch|case|default|goto
                         r"#|\}|\{)")
 SH_NOT_STMT = re.compile(r"^(if|then|else|elif|fi|for|while|until|do|done|case|esac|function|"
                          r"local|declare|readonly|export|return|exit|set|shift|\{|\}|\(|\)|;;|"
-                         r"[A-Za-z_][A-Za-z_0-9]*=|[A-Za-z_][A-Za-z_0-9-]*\(\))")
+                         r"[A-Za-z_][A-Za-z_0-9-]*\(\))")
 
 
 class Mutant:
@@ -106,10 +106,10 @@ def blank_sh(text):
     """Shell text with comments and quoted strings blanked; here-documents blanked too, and
     returned apart when closed by PY (Python): (blanked text, [(first line, body)])."""
     lines, out, py = text.split("\n"), [], []
-    k = 0
+    k, q = 0, None  # a quote open across lines stays open
     while k < len(lines):
-        line, res, i, q = lines[k], [], 0, None
-        heredoc = re.search(r"<<-?\s*['\"]?([A-Za-z_]+)['\"]?", line)
+        line, res, i = lines[k], [], 0
+        heredoc = None if q else re.search(r"<<-?\s*['\"]?([A-Za-z_]+)['\"]?", line)
         while i < len(line):
             c = line[i]
             if q:
@@ -142,6 +142,9 @@ def blank_sh(text):
                 k += 1
             if end == "PY":
                 py.append((start + 1, "\n".join(lines[start:k])))
+            if k < len(lines):
+                out.append(" " * len(lines[k]))
+                k += 1
     return "\n".join(out), py
 
 
@@ -211,8 +214,8 @@ def sh_sites(path, text):
                          "||" if m.group(0) == "&&" else "&&")
         for m in re.finditer(r"(?<=[\s\[(])! (?=\S)", s):
             yield Mutant(path, ln, m.start() + 1, "neg", "! ", "")
-        for m in re.finditer(r"(?<![\w.$\-/:,=%])(\d+)(?![\w.%/:])", s):
-            if s[:m.start()].rstrip().endswith(("<", ">")) or re.search(r"[0-9]>&?$", s[:m.end() + 1]):
+        for m in re.finditer(r"(?<![\w.$/:,%])(?<![^:]-)(\d+)(?![\w.%/:])", s):
+            if s[:m.start()].rstrip().endswith(("<", ">", ">&", "<&")) or re.search(r"[0-9]>&?$", s[:m.end() + 1]):
                 continue  # a file descriptor of a redirection
             v = int(m.group(1))
             for w in ([1] if v == 0 else [v + 1, v - 1] + ([0] if v > 1 else [])):
@@ -271,7 +274,7 @@ def py_sites(path, text):
             yield Mutant(path, ln, m.start(2) + 1, "ret", m.group(2), "not (%s)" % m.group(2))
         if st and re.match(r"[A-Za-z_][\w.\[\]'\"]*(\s*[-+*/|&]?=\s*|\()", st) \
                 and not re.match(r"(def|class|if|elif|else|for|while|try|except|finally|with|"
-                                 r"return|import|from|global|nonlocal|assert|lambda|print)\b", st) \
+                                 r"return|import|from|global|nonlocal|assert|lambda)\b", st) \
                 and st.count("(") == st.count(")") and st.count("[") == st.count("]") \
                 and st.count("{") == st.count("}") and not st.endswith(("\\", ":", ",")) \
                 and '"""' not in st and "'''" not in st:
