@@ -23,9 +23,10 @@ m=$(cat "$d/lttng-ust.meta")
 like "$m" "^getcpu_calls_per_op: lttng-event 1\.000 " "sched_getcpu counted: once an event"
 like "$(csv "$d/lttng-ust.csv" lttng-event-syscall path)" "getcpu plugin: the getcpu system call" \
 	"the syscall row ran with LTTng's getcpu plugin loaded"
-ok "$(awk -v s="$(csv "$d/lttng-ust.csv" lttng-event-syscall ns_per_op)" \
-	-v v="$(csv "$d/lttng-ust.csv" lttng-event-rseq-off ns_per_op)" 'BEGIN { print !(s > 2 * v) }')" \
-	"... and the system call costs more than twice the vDSO row"
+# each row's fastest rep (a rep the host's load slowed is not its fastest): about 14x apart
+ok "$(awk -v s="$(csv "$d/lttng-ust.csv" lttng-event-syscall ns_min)" \
+	-v v="$(csv "$d/lttng-ust.csv" lttng-event-rseq-off ns_min)" 'BEGIN { print !(s > 2 * v) }')" \
+	"... and the system call costs more than twice the vDSO row (fastest reps)"
 like "$m" "^lttng_events_written: 100000 " "the count check wrote 100000 events"
 like "$m" "^lttng_events_read: 100000 \(babeltrace2\)" "... and babeltrace2 read 100000"
 like "$m" "^lttng_session: snapshot \(overwrite mode\), lttng-sessiond --no-kernel as [a-z]" \
