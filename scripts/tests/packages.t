@@ -3,7 +3,9 @@
 # Package steps under a mirror's faults: a stand-in apt-get fails its first N calls the way a
 # mirror being synced does; scripts/packages retries with a pause, goes on when the lists it
 # needs are there, and ends in one line naming the package and the rerun when it cannot.
-# make test does its package work before its first kernel build.
+# The retry schedule is read from a stand-in sleep: the pause doubles, the lists are refreshed
+# before each retry of an install, and every fault the header names is transient as apt words
+# it. make test does its package work before its first kernel build.
 . "$(dirname "$0")/tap.sh"
 cd "$LAB" || exit 1
 t=$(mktemp -d); trap 'rm -rf "$t"' EXIT
@@ -29,17 +31,20 @@ cat > "$t/bin/apt-cache" <<EOF
 #!/bin/bash
 grep -qx "\$2" "$t/known" || exit 0
 printf '%s:\n  Installed: (none)\n  Candidate: 1.0\n' "\$2"
-sleep 0.2
+/bin/sleep 0.2
 printf '  Version table:\n     1.0 500\n        500 http://deb.example/debian bookworm/main amd64 Packages\n'
 EOF
-chmod +x "$t/bin/apt-get" "$t/bin/apt-cache"
+# sleep logs its pause and returns at once: the schedule is read, not waited for
+printf '#!/bin/sh\necho "$1" >> "%s/sleeps"\n' "$t" > "$t/bin/sleep"
+chmod +x "$t/bin/apt-get" "$t/bin/apt-cache" "$t/bin/sleep"
 # What a mirror being synced made apt-get update print here, the summary line last.
 MIRROR='E: Failed to fetch http://deb.example/debian-security/dists/bookworm-security/main/binary-armhf/Packages.xz  File has unexpected size (356624 != 356976). Mirror sync in progress? [IP: 127.0.0.1 80]
 E: Some index files failed to download. They have been ignored, or old ones used instead.'
 # pk FAILS KNOWN ARGS...: run scripts/packages against the stand-ins; sets out, rc, calls.
 pk() {
 	echo "$1" > "$t/fail-left"; printf '%s\n' $2 > "$t/known"; rm -f "$t/calls"; shift 2
-	out=$(PATH=$t/bin:$PATH LAB_MAKE_GOALS=test FAIL_VERB=${FAIL_VERB:-$1} FAIL_TEXT=${FAIL_TEXT:-$MIRROR} LAB_APT_TRIES=4 LAB_APT_PAUSE=0 \
+	rm -f "$t/sleeps"
+	out=$(PATH=$t/bin:$PATH LAB_MAKE_GOALS=test FAIL_VERB=${FAIL_VERB:-$1} FAIL_TEXT=${FAIL_TEXT:-$MIRROR} LAB_APT_TRIES=4 LAB_APT_PAUSE=${PAUSE:-0} \
 		scripts/packages "$@" 2>&1); rc=$?
 	calls=$(grep -c . "$t/calls" 2>/dev/null || echo 0)
 }
@@ -57,6 +62,23 @@ if [ "$(id -u)" = 0 ]; then
 	is "$(grep -c '^install' "$t/calls")" 4 "no more than LAB_APT_TRIES installs"
 	FAIL_TEXT='E: Unable to locate package foo' pk 1 "foo" install foo
 	is "$rc/$calls/$(errors)" "1/1/1" "install: a package apt does not know is not retried"
+	# The schedule the header promises: LAB_APT_PAUSE seconds, doubled each time; before each
+	# retry of an install the lists are refreshed (a synced mirror moves versions).
+	PAUSE=3 pk 3 "foo" install foo
+	is "$rc/$(paste -sd' ' "$t/sleeps" 2>/dev/null)" "0/3 6 12" "the pause doubles at each retry: 3, 6, 12 s"
+	is "$(cut -d' ' -f1 "$t/calls" | paste -sd' ')" "install update install update install update install" \
+		"the lists refreshed before each retry of an install"
+	# Each fault the header names, as apt words it (case as apt writes it), is transient.
+	for text in \
+		"E: Failed to fetch http://deb.example/pool/main/f/foo/foo_1.0_all.deb  Hash Sum mismatch" \
+		"E: Could not get lock /var/lib/dpkg/lock-frontend. It is held by process 1234 (apt-get)" \
+		"E: Unable to acquire the dpkg frontend lock (/var/lib/dpkg/lock-frontend), is another process using it?" \
+		"E: Failed to fetch http://deb.example/x.deb  Could not connect to deb.example:80 (192.0.2.1), connection timed out" \
+		"E: Failed to fetch http://deb.example/x.deb  Temporary failure resolving 'deb.example'" \
+		"E: Failed to fetch http://deb.example/x.deb  503  Service Unavailable"; do
+		FAIL_TEXT=$text pk 1 "foo" install foo
+		is "$rc/$(grep -c '^install' "$t/calls")" "0/2" "transient, retried: ${text:0:60}"
+	done
 	FAIL_VERB=update pk 1 "" install foo
 	is "$rc/$(grep -c '^update' "$t/calls")" "0/2" "install: no candidate: the lists refreshed first (retried), then installed"
 else
