@@ -294,10 +294,7 @@ aa: check-prereqs $(call IMAGES,rseq-y)
 # each figure's interval against the newest earlier run's (scripts/survival).
 .PHONY: survival
 survival: check-prereqs $(call IMAGES,$(VARIANTS))
-	@prev=$$(ls -d $(DATA)/*-ctxsw 2>/dev/null | tail -n 1); \
-	test -n "$$prev" || { echo "error: make survival: no earlier ctxsw run in $(DATA) (run: make ctxsw)" >&2; exit 2; }; \
-	CTXSW_SEED0=$${SEED0:-1000} bench/ctxsw/run $(VARIANTS) && \
-	scripts/survival "$$prev" "$$(ls -d $(DATA)/*-ctxsw | tail -n 1)"
+	DATA=$(DATA) scripts/survival-rerun $(VARIANTS)
 
 # Probe KVM again (scripts/kvm-probe caches its answer, with the reason, in build/kvm-probe).
 .PHONY: kvm-probe-refresh

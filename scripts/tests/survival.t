@@ -30,6 +30,24 @@ out=$("$LAB/scripts/survival" "$t/a" "$t/far")
 like "$out" "^switch rseq-y/reg .* \\+149\\.900 \\[.*\\] NO +no +no$" "a figure moved by 50: no overlap, NO"
 like "$out" "^signal rseq-y/reg .* yes +yes +yes$" "  the unmoved one survives"
 like "$out" "overlap 1 \\(50 %\\); an estimate inside the other's interval 2 of 4 \\(50 %\\)" "  the fractions"
+# make survival (scripts/survival-rerun): the rerun against the newest earlier ctxsw run, a
+# second run of one second (-2) included, another bench's or a hidden one not; the rerun is
+# the run the bench printed. A stand-in bench writes a run like the newest one.
+mkdir -p "$t/data"
+run "$t/data/20261101T000000Z-vm-ctxsw" 0
+run "$t/data/20261201T000000Z-vm-ctxsw" 0
+run "$t/data/20261201T000000Z-vm-ctxsw-2" 50
+run "$t/data/.run.x-ctxsw" 0
+mkdir -p "$t/data/20261205T000000Z-vm-hackbench"
+{ echo '#!/bin/bash'; declare -f run; echo 'd=$DATA/20261207T000000Z-vm-ctxsw; run "$d" 50; echo "seed0 $CTXSW_SEED0 variants $*" > "$d/how"; echo ">> results in $d"'; } > "$t/bench"
+chmod +x "$t/bench"
+out=$(DATA=$t/data SURVIVAL_BENCH=$t/bench SEED0=77 "$LAB/scripts/survival-rerun" rseq-n rseq-y 2>&1); rc=$?
+is "$rc" 0 "survival-rerun runs"
+like "$out" "figures 2: intervals overlap 2 \\(100 %\\)" "the rerun against the newest earlier run (the -2 one of its second): every figure survives"
+is "$(cat "$t/data/20261207T000000Z-vm-ctxsw/how" 2>/dev/null)" "seed0 77 variants rseq-n rseq-y" "the bench reran with SEED0 and the variants"
+out=$(DATA=$t/empty SURVIVAL_BENCH=$t/bench "$LAB/scripts/survival-rerun" rseq-n 2>&1); rc=$?
+is "$rc:$(grep -c . <<<"$out")" "2:1" "no earlier ctxsw run: one line, status 2"
+ok $([ ! -e "$t/empty" ]; echo $?) "... and nothing written"
 # host runs merged over processes: the median process's figure and the range between them.
 host() {
 	mkdir -p "$1"
