@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: MIT
 # The kernel store outside the clone: a second clone (another BUILD) selects an identity any
 # clone built, without building; an entry whose files do not match the sha256 sums of its .info,
-# or that has no .info (partial), is never selected. No kernel is compiled: a stand-in make that
+# or that has no .info (partial), or no sum for its image, is never selected. No kernel is compiled: a stand-in make that
 # fails shows where build-kernel would have built. And the progress line of long phases.
 . "$(dirname "$0")/tap.sh"
 cd "$LAB" || exit 1
@@ -33,6 +33,7 @@ sum() { sha256sum < "$1" | cut -d' ' -f1; }
 	echo "config_sha256: $(sum "$e.config")"; echo "bzimage_sha256: $(sum "$e.bzImage")"
 	echo "vmlinux_sha256: $(sum "$e.vmlinux")"; echo "arch: x86_64"
 } > "$e.info"
+cp "$e.info" "$t/info.whole"
 
 bk() { out=$(PATH=$t/bin:$PATH BUILD=$t/clone-b scripts/build-kernel lab-test-store 2>&1); rc=$?; }
 bk
@@ -48,6 +49,14 @@ ok $((rc == 0)) "a damaged entry is not selected (build-kernel builds, and the s
 like "$out" "warning: lab-test-store: the stored lab-test-store.bzImage of identity $id does not match its sha256; removed, building again" \
 	"one warning line names the file that does not match"
 ok $([ ! -e "$e.info" ] && [ ! -e "$e.bzImage" ]; echo $?) "the damaged entry is gone from the store"
+
+# No sum recorded for the image (an .info written by hand, or cut short): not selected either.
+head -c 4096 /dev/urandom > "$e.bzImage"; echo 'CONFIG_RSEQ=n' > "$e.config"; head -c 8192 /dev/urandom > "$e.vmlinux"
+grep -v '^bzimage_sha256:' <<<"$(sed "s/^config_sha256: .*/config_sha256: $(sum "$e.config")/" "$t/info.whole")" > "$e.info"
+bk
+ok $((rc == 0)) "an entry whose .info has no sum for its image is not selected"
+like "$out" "warning: lab-test-store: the stored lab-test-store.bzimage \(no sum recorded\)" "... one warning line says so"
+is "$(printf '%s\n' "$out" | grep -c 'built before')" 0 "... and nothing claims it was built before"
 
 # Partial: files without their .info (a build that died while storing) are never selected.
 head -c 4096 /dev/urandom > "$e.bzImage"; echo 'CONFIG_RSEQ=n' > "$e.config"
