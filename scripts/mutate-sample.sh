@@ -4,7 +4,10 @@
 # tests that touch their file (scripts/test-map). Sourced by scripts/mutate once its clone is
 # built: uses $tree, in_tree, $sample, $seed, $minutes.
 commit=$(git -C "$tree" rev-parse HEAD)
-map=$BUILD/mutants/test-map-$commit.tsv
+# MUTATE_MAP: a map built at another commit, taken knowingly (the tests and what they touch
+# move slowly; the run's meta names the map it used)
+map=${MUTATE_MAP:-$BUILD/mutants/test-map-$commit.tsv}
+[ -z "${MUTATE_MAP:-}" ] || [ -s "$map" ] || die "no test map $map"
 if [ ! -s "$map" ]; then
 	echo ">> mutate: mapping the check tier's tests to the files they touch (strace, once per commit)" >&2
 	# shellcheck disable=SC2046 # the list of test files
@@ -72,6 +75,7 @@ PY
 	echo "asked: $sample"
 	echo "mutations: $done_n"
 	echo "tests: the check tier's that touch the mutant's file (scripts/test-map)"
+	echo "test_map: ${map#$BUILD/}"
 } > "$RUN_TMP/mutation.meta"
 rm -f "$rows"
 PYTHONPATH=$LAB/scripts python3 "$LAB/scripts/mutation-score" "$csv" | tee "$RUN_TMP/score.txt"
