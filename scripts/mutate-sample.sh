@@ -14,6 +14,15 @@ if [ ! -s "$map" ]; then
 	in_tree scripts/test-map "$map" $(in_tree make -s --no-print-directory check-list) ||
 		die "the test map could not be built (scripts/test-map)"
 fi
+# A score needs tests that pass unmutated: the tests every mutant runs (those mapped to every
+# file), on the unmutated clone first.
+always=$(awk -F'\t' '$2 == "*" { print $1 }' "$map" | sort -u | tr '\n' ' ')
+if [ -n "$always" ]; then
+	echo ">> mutate: the tests every mutant runs, on the unmutated clone" >&2
+	# shellcheck disable=SC2086 # a list of test files
+	in_tree env LAB_TEST_TIER=check prove -j"$(($(nproc) + 1))" $always >/dev/null 2>&1 ||
+		die "the unmutated clone fails some of: $always(run them with prove in $tree): no score"
+fi
 run_dir_begin
 plan=$RUN_TMP/mutants.json
 python3 "$LAB/scripts/mutants.py" plan "$tree" "$sample" "$seed" > "$plan" ||
@@ -30,6 +39,9 @@ for ((k = 0; k < sample; k++)); do
 		break
 	fi
 	t0=$SECONDS
+	# the clone as committed before each mutant (a test that writes a tracked file is a bug)
+	changed=$(git -C "$tree" status --porcelain --untracked-files=no)
+	[ -z "$changed" ] || die "the clone's tracked files changed under the run: $(echo $changed)"
 	IFS=$'\t' read -r id area lang op file < <(python3 "$LAB/scripts/mutants.py" apply "$plan" "$k" "$tree") ||
 		die "mutant $k could not be applied"
 	tests=$(python3 "$LAB/scripts/mutants.py" tests "$map" "$file")
