@@ -158,9 +158,7 @@ def c_sites(path, text):
             if m.group(1) in "<>" and re.match(r"\s*#", s):
                 continue
             yield Mutant(path, ln, m.start() + 1, "rel", m.group(1), REL_C[m.group(1)])
-        for m in re.finditer(r"&&|\|\|", s):
-            yield Mutant(path, ln, m.start() + 1, "bool", m.group(0),
-                         "||" if m.group(0) == "&&" else "&&")
+        yield from bool_sites(path, ln, s)
         for m in re.finditer(r"!(?=[A-Za-z_(])", s):
             yield Mutant(path, ln, m.start() + 1, "neg", "!", "")
         yield from const_sites(path, ln, s, raw)
@@ -188,10 +186,22 @@ def c_sites(path, text):
                          "!(%s)" % raw[m.start(1):m.end(1)])
 
 
+def bool_sites(path, ln, s):
+    """&& made || and || made && (C and shell)."""
+    for m in re.finditer(r"&&|\|\|", s):
+        yield Mutant(path, ln, m.start() + 1, "bool", m.group(0),
+                     "||" if m.group(0) == "&&" else "&&")
+
+
+def const_values(v):
+    """What an integer literal v becomes: v+1, v-1 and 0 (0 becomes 1)."""
+    return [1] if v == 0 else [v + 1, v - 1] + ([0] if v > 1 else [])
+
+
 def const_sites(path, ln, s, raw):
     for m in re.finditer(r"(?<![\w.$\-])(0x[0-9a-fA-F]+|\d+)(?![\w.])", s):
         v = int(m.group(1), 0) if not re.fullmatch(r"0\d+", m.group(1)) else int(m.group(1), 8)
-        for w in ([1] if v == 0 else [v + 1, v - 1] + ([0] if v > 1 else [])):
+        for w in const_values(v):
             yield Mutant(path, ln, m.start() + 1, "const", raw[m.start():m.end()], str(w))
 
 
@@ -209,16 +219,14 @@ def sh_sites(path, text):
     for ln, (s, raw) in enumerate(zip(b.split("\n"), raws), 1):
         for m in re.finditer(r"(?<=\s)(-lt|-le|-gt|-ge|-eq|-ne|==|!=)(?=\s)", s):
             yield Mutant(path, ln, m.start() + 1, "rel", m.group(1), REL_SH[m.group(1)])
-        for m in re.finditer(r"&&|\|\|", s):
-            yield Mutant(path, ln, m.start() + 1, "bool", m.group(0),
-                         "||" if m.group(0) == "&&" else "&&")
+        yield from bool_sites(path, ln, s)
         for m in re.finditer(r"(?<=[\s\[(])! (?=\S)", s):
             yield Mutant(path, ln, m.start() + 1, "neg", "! ", "")
         for m in re.finditer(r"(?<![\w.$/:,%])(?<![^:]-)(\d+)(?![\w.%/:])", s):
             if s[:m.start()].rstrip().endswith(("<", ">", ">&", "<&")) or re.search(r"[0-9]>&?$", s[:m.end() + 1]):
                 continue  # a file descriptor of a redirection
             v = int(m.group(1))
-            for w in ([1] if v == 0 else [v + 1, v - 1] + ([0] if v > 1 else [])):
+            for w in const_values(v):
                 yield Mutant(path, ln, m.start() + 1, "const", m.group(1), str(w))
         st = s.strip()
         prev = b.split("\n")[ln - 2].rstrip() if ln > 1 else ""
@@ -258,7 +266,7 @@ def py_sites(path, text):
                 yield Mutant(path, ln, col + 1, "neg", "not ", "")
         elif t.type == tokenize.NUMBER and re.fullmatch(r"\d+|0x[0-9a-fA-F]+", t.string):
             v = int(t.string, 0)
-            for w in ([1] if v == 0 else [v + 1, v - 1] + ([0] if v > 1 else [])):
+            for w in const_values(v):
                 yield Mutant(path, ln, col + 1, "const", t.string, str(w))
     # line-level operators, on one physical line each
     for ln, raw in enumerate(raws, 1):
