@@ -50,9 +50,11 @@ for ((k = 0; k < sample; k++)); do
 	elif [ -z "$tests" ]; then
 		result=survived  # no test touches its file
 	else
+		# the first failing test ends the mutant (xargs starts no test after a 255)
 		# shellcheck disable=SC2086 # a list of test files
-		if in_tree env LAB_TEST_TIER=check timeout --kill-after=10 900 \
-			prove -j"$(($(nproc) + 1))" $tests >/dev/null 2>&1; then
+		if printf '%s\n' $tests | in_tree env LAB_TEST_TIER=check timeout --kill-after=10 900 \
+			xargs -P "$(($(nproc) + 1))" -n 1 sh -c 'prove "$1" >/dev/null 2>&1 || exit 255' sh \
+			2>/dev/null; then
 			result=survived
 		else
 			result=caught
