@@ -19,6 +19,13 @@ key() { sed -n "s/^$2: //p" "$1" | head -n 1; }
 run_of() { sed -n 's/^>> results in \([^;]*\).*/\1/p' "$1" | tail -n 1; }
 # field DIR KEY: a key of each boot's lab-boot.info under DIR, in boot order
 field() { for f in $(find "$1" -name lab-boot.info -path '*/boots/*' | sort); do key "$f" "$2"; done | tr '\n' ' '; }
+# params BENCH META: every param BENCH's meta declares, as the run's META says it ran
+params() {
+	local name
+	for name in $(sed -n 's/^param:[[:space:]]*\([A-Z0-9_]*\) .*/\1/p' "$LAB/bench/$1/meta"); do
+		grep "^param $name: " "$2" || echo "param $name: (missing)"
+	done | tr '\n' ' '
+}
 # most_at_once DIR: the most boots under DIR that ran at the same time
 most_at_once() {
 	for f in $(find "$1" -name lab-boot.info -path '*/boots/*'); do
@@ -52,6 +59,10 @@ seeds=$(field "$(run_of "$t/log4")" boot_seed)
 is "$(tr ' ' '\n' <<< "$seeds" | grep -c .)/$(tr ' ' '\n' <<< "$seeds" | grep . | sort -u | wc -l)" "8/8" \
 	"ctxsw: every boot its own seed ($seeds)"
 is "$(tr ' ' '\n' <<< "$seeds" | grep . | sort -n | head -n 1)" 41 "  the first CTXSW_SEED0 + 1"
+is "$(params ctxsw "$(run_of "$t/log4")/ctxsw.meta")" \
+	"param CTXSW_ROUNDS: 2 param CTXSW_ITERS: 10000 param CTXSW_BATCHES: 3 param CTXSW_GLIBC: off on param CTXSW_SEED0: 40 param CTXSW_JOBS: 2 " \
+	"ctxsw.meta: every param of its meta, as the run used it (two boots at once under icount)"
+like "$(grep '^accel: ' "$(run_of "$t/log4")/ctxsw.meta")" "^accel: icount$" "  and the accelerator"
 
 N=2 HB_REPS=1 HB_SEED0=50 ACCEL=icount DATA=$t/d5 "$LAB/bench/hackbench/run" cmp-base cmp-test \
 	> "$t/log5" 2>&1
@@ -59,4 +70,8 @@ ok $? "hackbench: two rounds of two kernels' four columns"
 r5=$(run_of "$t/log5")
 per_round() { for d in "$r5"/boots/0"$1"-*/; do key "$d/lab-boot.info" boot_seed; done | sort -u | tr '\n' ' '; }
 is "$(per_round 1)|$(per_round 2)" "51 |52 " "hackbench: a round's columns share its seed, HB_SEED0 + round"
+is "$(params hackbench "$r5/hackbench.meta" | tr ' ' '\n' | grep -c 'missing')" 0 \
+	"hackbench.meta: every param of its meta"
+like "$(grep -E '^param (N|HB_REPS|HB_SEED0): ' "$r5/hackbench.meta" | tr '\n' ' ')" \
+	"^param N: 2 param HB_REPS: 1 param HB_SEED0: 50 $" "  as set"
 done_testing
