@@ -9,9 +9,15 @@ commit=$(git -C "$tree" rev-parse HEAD)
 map=${MUTATE_MAP:-$BUILD/mutants/test-map-$commit.tsv}
 [ -z "${MUTATE_MAP:-}" ] || [ -s "$map" ] || die "no test map $map"
 if [ ! -s "$map" ]; then
-	echo ">> mutate: mapping the check tier's tests to the files they touch (strace, once per commit)" >&2
+	# the newest map of an earlier commit: its unchanged tests' lines are kept
+	since=()
+	for m in $(ls -t "$BUILD"/mutants/test-map-*.tsv 2>/dev/null); do
+		c=${m##*/test-map-}; c=${c%.tsv}
+		if git -C "$tree" merge-base --is-ancestor "$c" HEAD 2>/dev/null; then since=(--since "$m" "$c"); break; fi
+	done
+	echo ">> mutate: mapping the check tier's tests to the files they touch (once per commit)" >&2
 	# shellcheck disable=SC2046 # the list of test files
-	in_tree scripts/test-map "$map" $(in_tree make -s --no-print-directory check-list) ||
+	in_tree scripts/test-map "${since[@]}" "$map" $(in_tree make -s --no-print-directory check-list) ||
 		die "the test map could not be built (scripts/test-map)"
 fi
 # A score needs tests that pass unmutated: the tests every mutant runs (those mapped to every

@@ -33,6 +33,23 @@ unlike "$m" "^$t/script.t	bench/" "... and a script's test not to a program it d
 like "$m" "^$t/traces.t	scripts/csv$" "a test that traces its child maps to what it runs (fatrace)"
 unlike "$m" "^$t/traces.t	(\*|scripts/boot)$" "... and not to every file, nor to what another test ran"
 is "$(grep "^$t/fails.t" <<<"$m")" "$t/fails.t	*" "a test that fails there too maps to every file"
+# --since: a test whose files did not change since the old map's commit keeps its old lines
+printf '%s\tscripts/csv\n%s\tscripts/kept-as-it-was\n' "$t/script.t" "$t/script.t" > "$t/old"
+"$LAB/scripts/test-map" --since "$t/old" HEAD "$t/map3" "$t/script.t" "$t/traces.t" 2>"$t/err3"
+ok $? "test-map --since runs"
+is "$(grep "^$t/script.t" "$t/map3" 2>/dev/null | sort | tr '\t\n' ': ')" \
+	"$t/script.t:scripts/csv $t/script.t:scripts/kept-as-it-was " \
+	"... an unchanged test keeps its lines as they were"
+like "$(cat "$t/map3" 2>/dev/null)" "^$t/traces.t	scripts/csv$" "... a new one is mapped"
+like "$(cat "$t/err3")" "1 tests kept from .*, 1 to map" "... and it says which"
+# ... and one that touched a file changed since then is mapped again (the commit before the
+# last change to scripts/csv)
+before=$(git -C "$LAB" log -1 --format=%H -- scripts/csv)^
+"$LAB/scripts/test-map" --since "$t/old" "$before" "$t/map5" "$t/script.t" 2>/dev/null
+unlike "$(cat "$t/map5" 2>/dev/null)" "kept-as-it-was" "... a test that ran a file changed since is mapped again"
+like "$(cat "$t/map5" 2>/dev/null)" "^$t/script.t	scripts/csv$" "  (and maps as before)"
+out=$("$LAB/scripts/test-map" --since "$t/old" no-such-commit "$t/map4" "$t/script.t" 2>&1); rc=$?
+is "$rc:$(grep -c . <<<"$out")" "1:1" "--since a commit that is not there: one line, status 1"
 out=$("$LAB/scripts/test-map" "$t/map2" 2>&1); rc=$?
 is "$rc:$(grep -c . <<<"$out")" "1:1" "no test named: one line, status 1"
 ok $([ ! -e "$t/map2" ]; echo $?) "... and no map written"
