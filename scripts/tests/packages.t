@@ -44,7 +44,7 @@ E: Some index files failed to download. They have been ignored, or old ones used
 pk() {
 	echo "$1" > "$t/fail-left"; printf '%s\n' $2 > "$t/known"; rm -f "$t/calls"; shift 2
 	rm -f "$t/sleeps"
-	out=$(PATH=$t/bin:$PATH LAB_MAKE_GOALS=test FAIL_VERB=${FAIL_VERB:-$1} FAIL_TEXT=${FAIL_TEXT:-$MIRROR} LAB_APT_TRIES=4 LAB_APT_PAUSE=${PAUSE:-0} \
+	out=$(PATH=$t/bin:$PATH LAB_MAKE_GOALS=test FAIL_VERB=${FAIL_VERB:-$1} FAIL_TEXT=${FAIL_TEXT:-$MIRROR} LAB_APT_TRIES=${TRIES:-4} LAB_APT_PAUSE=${PAUSE:-0} \
 		scripts/packages "$@" 2>&1); rc=$?
 	calls=$(grep -c . "$t/calls" 2>/dev/null || echo 0)
 }
@@ -55,6 +55,8 @@ if [ "$(id -u)" = 0 ]; then
 	is "$rc" 0 "install: two transient failures, then installed"
 	is "$(printf '%s\n' "$out" | grep -c 'unexpected size.*(try [12] of 4; again in 0 s)')" 2 "each retry says why, which try, and the pause"
 	is "$(grep -c '^install -y --no-install-recommends foo$' "$t/calls")" 3 "apt-get install ran three times"
+	TRIES=10 pk 9 "foo" install foo
+	is "$rc/$(grep -c '^install' "$t/calls")" "0/10" "LAB_APT_TRIES=10 (a whole number with a 0): nine faults, installed at the tenth try"
 	pk 9 "foo" install foo
 	is "$rc/$(errors)" "1/1" "install: a fault that outlasts the tries ends in one error line"
 	like "$(printf '%s\n' "$out" | grep '^error:')" '^error: could not install foo after 4 tries \(E: Failed to fetch .*unexpected size.*\); retry: make test$' \
@@ -102,6 +104,9 @@ is "$rc/$(printf '%s\n' "$out" | wc -l)" "1/1" "a bad LAB_APT_TRIES: one line"
 
 # install-deps goes through it: one package reported missing is installed through the faults.
 if [ "$(id -u)" = 0 ]; then
+	rm -f "$t/calls"
+	out=$(PATH=$t/bin:$PATH scripts/install-deps 2>&1); rc=$?
+	is "$rc/$(cat "$t/calls" 2>/dev/null | wc -l)" "0/0" "install-deps with every package present: no apt-get call"
 	# dpkg-query as if ministat had been removed: dpkg still lists it, with its configuration
 	cat > "$t/bin/dpkg-query" <<EOF
 #!/bin/bash
