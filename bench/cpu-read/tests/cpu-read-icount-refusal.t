@@ -22,6 +22,31 @@ for pair in "$ic $ns" "$ns $ic"; do
 	is "$(printf '%s\n' "$out" | wc -l)" 1 "with one line"
 	like "$out" "refusing to compare: figures from accel 'none' are not icount" "that says why"
 done
+# B - A from the docstring: B a variant whose getcpu costs 14 more, which lacks rseq-own
+# (A's alone) and times the lazy one only (no counted figure), and has a method of its own.
+python3 - "$ic" "$t/b.csv" <<'PY'
+import csv, sys
+rows = list(csv.DictReader(open(sys.argv[1])))
+out = []
+for r in rows:
+    r["variant"] = "rseq-b"
+    if r["method"] == "rseq-own":
+        continue
+    if r["method"] == "syscall":
+        r["instructions_per_op"] = "%.4f" % (float(r["instructions_per_op"]) + 14)
+    if r["method"] == "rseq-lazy":
+        r["instructions_per_op"], r["ns_per_op"] = "", "7.0"
+    out.append(r)
+extra = dict(rows[-1], variant="rseq-b", method="b-only", label="B's own method", instructions_per_op="9.0000")
+w = csv.DictWriter(open(sys.argv[2], "w", newline=""), fieldnames=list(rows[0]), lineterminator="\n")
+w.writeheader(); w.writerows(out + [extra])
+PY
+out=$("$LAB/bench/cpu-read/icount-table" "$ic" "$t/b.csv" 2>&1)
+like "$out" "getcpu system call +186 +200 +\+14$" "B - A: B's 14 more instructions are +14"
+like "$out" "Read CPU from rseq cpu_id +4 +- *$" "a method only A has: '-' in B's column, no difference"
+like "$out" "B's own method +- +9 *$" "a method only B has: listed, '-' in A's column"
+like "$out" "\(lazy register\) +6 +ok *$" "a row B timed but did not count: no count, no difference"
+like "$out" "rseq-y +rseq-b +diff$" "the columns A, B, diff"
 out=$("$LAB/bench/cpu-read/icount-table" "$ic" "$t/missing.csv" 2>&1)
 like "$out" "^icount-table: cannot read" "a missing file is a one-line error"
 
