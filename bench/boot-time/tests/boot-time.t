@@ -34,6 +34,15 @@ is "$(printf '%s\n' "$out" | wc -l)" 1 "in one line ($out)"
 echo '{"results": [{"command": "x", "mean": 1, "times": []}]}' > "$t/empty.json"
 like "$("$parse" tcg "$t/empty.json" 2>&1)" "command 'x' has no timings" "a command without timings is refused"
 like "$("$parse" tcg "$t/nothing.json" 2>&1)" "^boot-time-parse: cannot read" "a missing file is one line"
+for bad in '"x"' true '"1;2"'; do
+	echo '{"results": [{"command": "y", "mean": 1, "times": [1.0, '"$bad"']}]}' > "$t/bad.json"
+	out=$("$parse" tcg "$t/bad.json" 2>&1); rc=$?
+	is "$rc:$(printf '%s\n' "$out" | wc -l)" "1:1" "a time that is not a number ($bad): one line, status 1"
+	like "$out" "command 'y': bad time" "  naming the command"
+done
+echo '{"results": [{"command": "z", "mean": 2, "times": [3.0, 1.0, 2.0]}]}' > "$t/odd.json"
+like "$("$parse" icount "$t/odd.json")" '^z,icount,3,2\.000000,1\.000000,2\.000000,1\.000000,3\.000000,1\.0000,3\.000000;1\.000000;2\.000000$' \
+	"three runs 3 1 2: mean 2, sd 1 (n - 1), median the middle one, times in run order"
 
 report=$("$LAB/bench/boot-time/report" "$t" 2>&1)
 ok $? "the report runs from the CSV alone"
