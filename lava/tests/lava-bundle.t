@@ -37,6 +37,9 @@ like "$info" "^kernel_release: $(uname -r)$" "system.info: the kernel"
 like "$info" "^cpu_model: .+" "the CPU model"
 like "$info" "^machine_glibc: " "the machine's glibc"
 like "$info" "^kernel_config_sha256: " "and the kernel config (or why not)"
+is "$(cat "$tmp/rseq-lab-result/lab-status" 2>/dev/null)/$(sed -n 's/^status: //p' <<< "$info")" "0/0" \
+	"lab-status and system.info's status: 0, every bench left its CSV"
+is "$(sed -n 's/^benches: //p' <<< "$info")" "cpu-read percpu" "system.info: the benches run"
 
 out=$("$LAB/lava/import" "$res" 2>&1)
 ok $? "import takes it"
