@@ -56,9 +56,11 @@ for ((k = 0; k < sample; k++)); do
 	elif [ -z "$tests" ]; then
 		result=survived  # no test touches its file
 	else
-		# the first failing test ends the mutant (xargs starts no test after a 255)
+		# the first failing test ends the mutant (xargs starts no test after a 255); a mutant
+		# that makes a test hang is caught at MUTATE_TIMEOUT seconds (300: five times the
+		# slowest test's time unmutated)
 		# shellcheck disable=SC2086 # a list of test files
-		if printf '%s\n' $tests | in_tree env LAB_TEST_TIER=check timeout --kill-after=10 900 \
+		if printf '%s\n' $tests | in_tree env LAB_TEST_TIER=check timeout --kill-after=10 "${MUTATE_TIMEOUT:-300}" \
 			xargs -P "$(($(nproc) + 1))" -n 1 sh -c 'prove "$1" >/dev/null 2>&1 || exit 255' sh \
 			2>/dev/null; then
 			result=survived
@@ -96,6 +98,7 @@ PY
 	echo "mutations: $done_n"
 	echo "tests: the check tier's that touch the mutant's file (scripts/test-map)"
 	echo "test_map: ${map#$BUILD/}"
+	echo "timeout_s: ${MUTATE_TIMEOUT:-300} (a mutant whose tests run past it is caught)"
 } > "$RUN_TMP/mutation.meta"
 rm -f "$rows"
 PYTHONPATH=$LAB/scripts python3 "$LAB/scripts/mutation-score" "$csv" | tee "$RUN_TMP/score.txt"
