@@ -350,13 +350,15 @@ def wilson(k, n, z=1.96):
 
 
 def tests_for(map_path, path):
-    """The tests that touch path (test-map's OUT), those mapped to every file included."""
-    out = []
+    """The tests that touch path (test-map's OUT), those mapped to every file included; the
+    narrowest first (fewest files touched: a unit test of the file before a whole pipeline's),
+    so a mutant's first failure, which ends its run, comes early."""
+    touches = {}
     for line in open(map_path):
         t, _, f = line.rstrip("\n").partition("\t")
-        if f in (path, "*") and t not in out:
-            out.append(t)
-    return out
+        touches.setdefault(t, set()).add(f)
+    out = [t for t, fs in touches.items() if path in fs or "*" in fs]
+    return sorted(out, key=lambda t: ("*" in touches[t], len(touches[t]), t))
 
 
 def main(argv):

@@ -71,6 +71,12 @@ is "$a" "$b" "the same seed draws the same sample"
 ok $([ "$a" != "$c" ]; echo $?) "another seed another"
 unlike "$a" "(^| )[^ ]*/(tests|fixtures|examples)/" "no mutant in a test, a fixture or an example"
 
+# A mutant's tests: those whose map names its file or "*", the narrowest first ("*" last).
+printf 'wide.t\tf.c\nwide.t\tg.c\nwide.t\th.c\nnarrow.t\tf.c\nall.t\t*\nother.t\tg.c\nmid.t\tf.c\nmid.t\th.c\n' > "$t/map"
+is "$(python3 "$LAB/scripts/mutants.py" tests "$t/map" f.c)" "narrow.t mid.t wide.t all.t" \
+	"tests for f.c: its tests, fewest files touched first, every-file ones last"
+is "$(python3 "$LAB/scripts/mutants.py" tests "$t/map" z.c)" "all.t" "a file no test touches: only the every-file tests"
+
 # The score: 8 caught of 10 scored is 80 %, Wilson's 95 % interval 49-94 %; a stillborn mutant
 # and a survivor judged equivalent are not scored; the other survivors are listed.
 {
