@@ -18,6 +18,7 @@ seed, so a sample is rerun exactly on the same tree.
 """
 
 import io
+import os
 import random
 import re
 import subprocess
@@ -316,7 +317,8 @@ def sites(root, path):
 def source_files(root):
     files = subprocess.run(["git", "-C", str(root), "ls-files", "--", *SOURCE_DIRS],
                            capture_output=True, text=True, check=True).stdout.split()
-    return [f for f in files if not SKIP.search(f)]
+    # a symlink is its target under another name: mutated there, the target would change
+    return [f for f in files if not SKIP.search(f) and not os.path.islink(os.path.join(root, f))]
 
 
 def area(path):

@@ -62,6 +62,11 @@ m = [m for m in mutants.sites(".", "a.c") if m.op == "rel"][0]
 m.apply(open("c.c").read())' 2>&1); rc=$?
 ok $([ "$rc" -ne 0 ]; echo $?) "... and refuses a text where its old text is not"
 
+links=$(PYTHONPATH=$LAB/scripts python3 -c 'import mutants, os, sys
+print(" ".join(f for f in mutants.source_files(sys.argv[1]) if os.path.islink(os.path.join(sys.argv[1], f))))' "$LAB")
+is "$links:$(git -C "$LAB" ls-files -s bench | grep -c '^120000')" ":8" \
+	"no symlink is mutated (the lab's eight bench/*/run links: the target would change under another name)"
+
 # The sample: the same seed draws the same mutants, another seed others.
 plan() { PYTHONPATH=$LAB/scripts python3 "$LAB/scripts/mutants.py" plan "$LAB" 30 "$1" |
 	python3 -c 'import json,sys; print(" ".join(m["id"] for m in json.load(sys.stdin)["mutants"]))'; }
