@@ -52,7 +52,9 @@ for ((k = 0; k < sample; k++)); do
 		die "mutant $k could not be applied"
 	tests=$(python3 "$LAB/scripts/mutants.py" tests "$map" "$file")
 	if ! in_tree make -s check-prereqs >/dev/null 2>&1; then
-		result=stillborn
+		# C that does not compile is stillborn (not scored); a script that breaks make check's
+		# prerequisites (install-deps, the initramfs's builders) is caught by make check
+		if [ "$lang" = c ]; then result=stillborn; else result=caught; fi
 	elif [ -z "$tests" ]; then
 		result=survived  # no test touches its file
 	else
