@@ -74,4 +74,12 @@ is "$(params hackbench "$r5/hackbench.meta" | tr ' ' '\n' | grep -c 'missing')" 
 	"hackbench.meta: every param of its meta"
 like "$(grep -E '^param (N|HB_REPS|HB_SEED0): ' "$r5/hackbench.meta" | tr '\n' ' ')" \
 	"^param N: 2 param HB_REPS: 1 param HB_SEED0: 50 $" "  as set"
+# ctxsw's columns follow each kernel's CONFIG_RSEQ: glibc's registration off and on where it
+# can register, one column ("none") where it cannot
+sed -i '/^CONFIG_RSEQ=y/d' "$BUILD/images/cmp-test.config"
+CTXSW_ROUNDS=1 CTXSW_SEED0=60 ACCEL=icount DATA=$t/d6 "$LAB/bench/ctxsw/run" cmp-base cmp-test \
+	> "$t/log6" 2>&1
+ok $? "ctxsw: an RSEQ=y kernel beside an RSEQ=n one"
+is "$(csv_cols "$(run_of "$t/log6")/ctxsw.csv" variant rseq_state 2>/dev/null | sort -u | tr '\t\n' '= ')" \
+	"cmp-base/reg=on cmp-base/unreg=off cmp-test=none " "  RSEQ=y: unregistered and registered columns; RSEQ=n: one, 'none'"
 done_testing
