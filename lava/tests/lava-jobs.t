@@ -52,6 +52,9 @@ for f in sorted(os.listdir(jobs)):
         p = os.path.join(arts, u[len(url) + 1:])
         if hashlib.sha256(open(p, "rb").read()).hexdigest() != imgs[k]["sha256sum"]:
             bad.append(f"{f}: {k} checksum")
+        # QEMU is given each image by its image_arg (LAVA passes no image without one)
+        if not imgs[k].get("image_arg", "").startswith("-%s {%s}" % (k, k)):
+            bad.append(f"{f}: {k} image_arg {imgs[k].get('image_arg')}")
     if "-icount shift=0,sleep=off" not in j["context"]["extra_options"]:
         bad.append(f + ": no icount")
     if "monitors" not in j["actions"][2]["test"]:
@@ -59,7 +62,7 @@ for f in sorted(os.listdir(jobs)):
 print("\n".join(bad) or "all good")
 EOF
 )
-is "$check" "all good" "every job is an amd64 qemu job with icount, a monitor, and images at LAVA_ARTIFACTS_URL with their checksums"
+is "$check" "all good" "every job is an amd64 qemu job with icount, a monitor, and images at LAVA_ARTIFACTS_URL with their checksums and QEMU arguments"
 
 # The monitor's pattern, tried as pexpect tries it on a console that has delivered part of a
 # line: no match until the line ends, then the whole unit.
