@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: MIT
 # make strategy refuses bad input with one line and writes nothing to data/: a file that does
 # not compile (the compiler's first error), one without the LAB_STRATEGIES list, a shape the
-# lab does not know, a strategy that crashes or hangs in its check (bounded by CHECK_TIMEOUT),
+# lab does not know, two strategies under one name, a strategy that crashes or hangs in its check (bounded by CHECK_TIMEOUT),
 # and the deliberately broken example (a non-restartable load-modify-store), whose
 # interleaving check finds an update lost: it is never timed.
 . "$(dirname "$0")/../../../scripts/tests/bench-tap.sh"
@@ -42,6 +42,7 @@ refused "$fx/crash.c" "^error: counter-crash: crashed in the exactness check \(.
 check_timeout=1 refused "$fx/hang.c" "^error: counter-hang(: no end within 1 s in the (schedule exploration|interleaving check|exactness check) .*| is wrong: deadlock: every thread left waits, on a futex or spinning on a word no other thread will change at [^ ]*hang\.c:[0-9]+ .*); not timed$" \
 	"a strategy that hangs (1 s bound)"
 refused "$fx/missing.c" "^error: .*missing.c: no such file$" "a file that is not there"
+refused "$fx/named-twice.c" "^error: .*strategy counter-twice: named twice" "two strategies under one name"
 # A relative path is the caller's, from wherever make is called (make -C LAB).
 err=$(cd "$t" && make -s --no-print-directory -C "$LAB" strategy STRATEGY=rel-missing.c DATA="$t/data" 2>&1)
 like "$err" "error: $t/rel-missing.c: no such file" "a relative STRATEGY is taken from the caller's directory"
