@@ -59,6 +59,11 @@ refused "$LAB/bench/percpu/tests/strategies/push-after-section.c" list-push-afte
 	"a store after a right section: outside any section, not a range that misses its commit"
 at_end=1 refused "$ex/list-aba.c" list-aba "(3 of 4 nodes|a node is in the lists twice)" \
 	"ABA in a list pop"
+# The schedule names each word by its place in a slot (v, tagged, ptr, word, count, bad, holder)
+b=$(build "$ex/lock-ignores-holder.c")
+out=$(bounded 120 "$b" --explore --method lock-ignores-holder 2>&1)
+like "$out" "#   lock-ignores-holder: schedule: .*load slot\[0\]\.v; .*store slot\[0\]\.holder; .*load slot\[0\]\.ptr; .*load slot\[0\]\.word; .*update slot\[0\]\.count" \
+	"a lock that ignores its holder: its schedule names the slot's words (v, holder, ptr, word, count)"
 # With no event at all, only the CPUs running in parallel lose an increment of a plain global
 # counter: the exploration interleaves them at every shared access, not only at events.
 b=$(build "$LAB/bench/percpu/tests/strategies/global-plain.c")
