@@ -23,6 +23,8 @@ like "$(cat "$run/lava.info" 2>/dev/null)" "lava_cases: [1-9][0-9]* pass, 0 fail
 like "$(head -n 1 "$run/lab-output" 2>/dev/null)" "^lab-cpuread: rseq-y/icount" "lab-output is the command's output, without the console's '| '"
 is "$(sed -n 's/^variant: //p' "$run/lab-boot.info" 2>/dev/null)" rseq-y "lab-boot.info names the variant"
 like "$(cat "$run/lab-output")" '^- "lsl" inline assembly:' "the quotes LAVA's log escapes come back as they were"
+is "$(csv_cols "$run/figures.csv" bench 2>/dev/null | sort -u)" cpu-read \
+	"figures.csv: the merged run's figures, as bench/cpu-read/parse writes them"
 
 # Merging again adds no second run.
 n0=$(ls -d "$DATA"/*-lava-vm-* | wc -l)
